@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright cannot download browsers on this machine kind: we drive Debian's Chromium.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT ?? 4317);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+        '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The production build served by the one-process server, on a fresh in-memory database.
+    command: 'npx tsx server/serve.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', AI_PACE_MS: '5' },
+  },
+});

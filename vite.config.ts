@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { referenceBackend } from './server/vite-plugin';
+
+// One port for the app and its reference backend: in development the backend's
+// Hono app is mounted inside the Vite dev server (no CORS, no second process).
+export default defineConfig({
+  plugins: [react(), referenceBackend()],
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+});
