@@ -1,0 +1,154 @@
+/**
+ * Every global dialog of 01 §2 (the "Dialogs" list, each with an open flag in shared state)
+ * with its payload. The dialog manager machine owns which one is open; the gate and the
+ * navigation guard return `Dialog` values that the app forwards with `dialog.open`.
+ *
+ * Names are the 01 §2 names in kebab-case. Dialogs named only in 01 §2 "Dialog texts"
+ * (pro-upgrade, realtime-blog-promo) are added too: the union of the list and the texts.
+ */
+
+/** 01 §2 generate-limit: type word by default; also image, both, longBlog, videoGenerator. */
+export type GenerateLimitType = 'word' | 'image' | 'both' | 'longBlog' | 'videoGenerator';
+/** 01 §2 image-viewer: imageAspect default 'square'. */
+export type ImageAspect = 'square' | 'landscape' | 'portrait' | (string & {});
+
+export interface DialogPayloads {
+  welcome: Record<string, never>;
+  'generate-limit': { type: GenerateLimitType };
+  'image-limit-exceeded': Record<string, never>;
+  'image-bg-removal-limit-exceeded': Record<string, never>;
+  offer: Record<string, never>;
+  pricing: Record<string, never>;
+  'payment-method': Record<string, never>;
+  'payment-with-offer': Record<string, never>;
+  reward: Record<string, never>;
+  /** 01 §2: delete-chat is also used for blogs. */
+  'delete-chat': { kind: 'chat' | 'blog'; id: string | number };
+  'chat-limit-exceeded': Record<string, never>;
+  credit: Record<string, never>;
+  'credits-detail': Record<string, never>;
+  'credit-purchase-details': Record<string, never>;
+  'export-blog': Record<string, never>;
+  'publish-content': Record<string, never>;
+  'wordpress-login': Record<string, never>;
+  'delete-wordpress': { id: string | number };
+  logout: Record<string, never>;
+  'outline-loading': Record<string, never>;
+  'bginfo-loading': Record<string, never>;
+  'blog-title': Record<string, never>;
+  'bulk-add-blog-title': Record<string, never>;
+  'image-viewer': { imageUrl: string; imageAspect: ImageAspect };
+  'model-viewer': Record<string, never>;
+  'product-demo': { thumbnailUrl: string; videoUrl: string; contentType: string };
+  webinar: Record<string, never>;
+  'story-board': Record<string, never>;
+  /** 01 §2: delete-story is also used for videos. */
+  'delete-story': { kind: 'story' | 'video'; id: string | number };
+  'use-remix': Record<string, never>;
+  'extended-onboarding': Record<string, never>;
+  'explore-features': Record<string, never>;
+  /** 01 §4 dialog chain: "the greetings dialog on home". */
+  'explore-greetings': Record<string, never>;
+  'credits-intro': Record<string, never>;
+  'upgrade-to-access': Record<string, never>;
+  'image-quality': Record<string, never>;
+  /** 01 §2, 01 §4 / 03 §4 step 3: the stored target, reset flag and blog id travel with it. */
+  'content-stop': { isImageStop: boolean; targetUrl?: string; reset?: boolean; blogId?: string | number | null };
+  'storyboard-stop': { isImageStop: boolean; targetUrl?: string };
+  access: Record<string, never>;
+  'feature-access': Record<string, never>;
+  'hd-not-for-free-users': Record<string, never>;
+  'plagiarism-checker': Record<string, never>;
+  'custom-tool': Record<string, never>;
+  'knowledgebase-add': Record<string, never>;
+  'knowledgebase-edit': { id: string | number };
+  'subscription-pending': Record<string, never>;
+  'subscription-expired': Record<string, never>;
+  'subscription-overdue': Record<string, never>;
+  'subscription-cancelled': Record<string, never>;
+  'subscription-active': Record<string, never>;
+  'paddle-subscription': Record<string, never>;
+  'mobile-subscription': Record<string, never>;
+  'no-network': Record<string, never>;
+  /** 01 §8: text = the body's message, title = its type; defaults 'Error' / 'Something went Wrong !'. */
+  'api-error': { title: string; message: string };
+  'prompts-error': { message: string; reload: boolean };
+  /** 01 §4 navigation guard step 1: the stored target URL. */
+  'content-generation-check': { targetUrl: string };
+  'active-subscription-blocker': Record<string, never>;
+  'pro-upgrade': Record<string, never>;
+  'realtime-blog-promo': Record<string, never>;
+}
+
+export type DialogName = keyof DialogPayloads;
+
+/** One open dialog: its name and payload (a discriminated union on `name`). */
+export type Dialog = { [K in DialogName]: { name: K; payload: DialogPayloads[K] } }[DialogName];
+
+/** Every dialog name, for exhaustive checks and tests. */
+export const DIALOG_NAMES = [
+  'welcome', 'generate-limit', 'image-limit-exceeded', 'image-bg-removal-limit-exceeded', 'offer', 'pricing',
+  'payment-method', 'payment-with-offer', 'reward', 'delete-chat', 'chat-limit-exceeded', 'credit', 'credits-detail',
+  'credit-purchase-details', 'export-blog', 'publish-content', 'wordpress-login', 'delete-wordpress', 'logout',
+  'outline-loading', 'bginfo-loading', 'blog-title', 'bulk-add-blog-title', 'image-viewer', 'model-viewer',
+  'product-demo', 'webinar', 'story-board', 'delete-story', 'use-remix', 'extended-onboarding', 'explore-features',
+  'explore-greetings', 'credits-intro', 'upgrade-to-access', 'image-quality', 'content-stop', 'storyboard-stop',
+  'access', 'feature-access', 'hd-not-for-free-users', 'plagiarism-checker', 'custom-tool', 'knowledgebase-add',
+  'knowledgebase-edit', 'subscription-pending', 'subscription-expired', 'subscription-overdue',
+  'subscription-cancelled', 'subscription-active', 'paddle-subscription', 'mobile-subscription', 'no-network',
+  'api-error', 'prompts-error', 'content-generation-check', 'active-subscription-blocker', 'pro-upgrade',
+  'realtime-blog-promo',
+] as const satisfies readonly DialogName[];
+
+/** Compile-time check that DIALOG_NAMES lists every name. */
+type _Missing = Exclude<DialogName, (typeof DIALOG_NAMES)[number]>;
+export const DIALOG_NAMES_COMPLETE: _Missing extends never ? true : false = true;
+
+/** Helper to build a typed dialog value. */
+export function dialog<K extends DialogName>(name: K, payload: DialogPayloads[K]): Dialog {
+  return { name, payload } as Dialog;
+}
+
+/** Verbatim dialog texts of 01 §2, §8 and 03 §2 (the UI renders these). */
+export const DIALOG_TEXT = {
+  'no-network': { title: 'No Network Connection', message: "You've lost your internet connection", ok: 'Ok' },
+  'credits-intro': { title: "We're moving to credits", primary: 'See in subscription page', secondary: 'Okay, got it' },
+  'feature-access': { title: 'Access Premium Tools' },
+  'realtime-blog-promo': { primary: 'Try Now', secondary: 'Not Now', to: '/blog-writer' },
+  'prompts-error': { message: 'Something went wrong. Please try again.', refresh: 'Refresh', close: 'Close' },
+  'pro-upgrade': { title: 'Switch to Our Pro Plan', secondary: 'Do this Later', primary: 'Upgrade to Pro Plan' },
+  webinar: {
+    title: 'Join Us Live Today!',
+    attend: 'Yes, I want to Attend',
+    skip: 'Skip this',
+    success: 'Meeting invitation link has been sent to your email.',
+    error: 'An error occurred! Please try again!',
+  },
+  'content-generation-check': {
+    title: 'Are you sure?',
+    message: 'Leaving this page will stop generation.',
+    confirm: 'Yes proceed',
+    cancel: 'Stay here',
+  },
+  'outline-loading': {
+    title: 'Content still generating',
+    message: 'You cannot do this action as still content is generating.',
+  },
+  'chat-limit-exceeded': { title: 'Chat Usage Limit Exhausted' },
+  'api-error': { title: 'Error', message: 'Something went Wrong !', retry: 'Try Again', dismiss: 'Dismiss' },
+  'subscription-pending': { title: 'Subscription Pending' },
+  'subscription-expired': { title: 'Subscription Expired' },
+  'subscription-cancelled': { title: 'Subscription Cancelled' },
+  'subscription-overdue': { title: 'Subscription Overdue' },
+  /** 01 §8 limit titles by generate-limit type; 02 §6 for the video generator. */
+  'generate-limit': {
+    word: 'Word Limit',
+    image: 'Image Limit',
+    both: 'Word and Image Limit',
+    longBlog: 'Blog Outline Limit',
+    videoGenerator: 'Video generation is only available on paid plans',
+    upgrade: 'Upgrade now',
+    videoUpgrade: 'Upgrade Plan',
+    close: 'Close',
+  },
+} as const;

@@ -1,0 +1,56 @@
+/** Hono environment of the reference backend: the injected dependencies and the signed-in user. */
+import type { Db } from './db/client';
+
+export interface Clock {
+  now(): Date;
+}
+export interface AppConfig {
+  /** Mount POST /api/dev/reset (never in production). */
+  devRoutes: boolean;
+  /** Artificial delay of the offline AI writer, ms (AI_PACE_MS). */
+  aiPaceMs: number;
+  /** Extra settings passed through from the environment (AI provider URL/key/model …). */
+  env: Record<string, string | undefined>;
+}
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The action link of the mail (reset, verification), so tests and the dev outbox can follow it. */
+  link?: string;
+}
+/** Outgoing mail. The default keeps the last mails in memory (no mail server in the reference backend). */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  outbox: Mail[];
+}
+export function memoryMailer(max = 50): Mailer {
+  const outbox: Mail[] = [];
+  return {
+    outbox,
+    async send(mail) {
+      outbox.push(mail);
+      if (outbox.length > max) outbox.shift();
+    },
+  };
+}
+export interface AppDeps {
+  mailer?: Mailer;
+  db: Db;
+  clock: Clock;
+  /** AI provider (chat/writing areas); not used by the platform core. */
+  ai?: unknown;
+  config: AppConfig;
+  /** Re-seeds the database (dev reset). */
+  reset?: () => Promise<void>;
+}
+export interface AuthInfo {
+  userId: number;
+  tokenId: number;
+}
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    auth: AuthInfo;
+  };
+}

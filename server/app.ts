@@ -1,0 +1,62 @@
+/**
+ * The reference backend as a Hono app: createApp({ db, clock, ai?, config }).
+ * Order: deps → body limit (1 MB → 413) → OpenAPI request validation (422) → routes; unknown → 404;
+ * HttpError → its ErrorBody; anything else → 500 'Server Error' (logged without headers or query).
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './app-env';
+import { memoryMailer } from './app-env';
+import { HttpError, MSG } from './http/errors';
+import { loadOpenApi, openApiValidator, type OpenApiDoc } from './http/openapi-validate';
+import { authRoutes } from './routes/auth';
+import { oauthRoutes } from './routes/oauth';
+import { profileRoutes } from './routes/profile';
+import { billingRoutes } from './routes/billing';
+import { creditsRoutes } from './routes/credits';
+import { checkoutRoutes } from './routes/checkout';
+import { systemRoutes } from './routes/system';
+
+export type { AppDeps } from './app-env';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): Hono<AppEnv> {
+  const fullDeps: AppDeps = { ...deps, mailer: deps.mailer ?? memoryMailer() };
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', fullDeps);
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: MSG.tooLarge, type: 'Payload Too Large' }, 413),
+    }),
+  );
+  app.use('*', openApiValidator(opts.openapi ?? loadOpenApi()));
+
+  app.route('/', systemRoutes(fullDeps.config.devRoutes));
+  app.route('/', authRoutes());
+  app.route('/', oauthRoutes());
+  app.route('/', profileRoutes());
+  app.route('/', billingRoutes());
+  app.route('/', creditsRoutes());
+  app.route('/', checkoutRoutes());
+
+  app.notFound((c) => c.json({ message: MSG.notFound }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json(err.body(), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json({ message: err.message || (status === 413 ? MSG.tooLarge : MSG.server) }, status);
+    }
+    // Never log headers, bodies or the query string: they may carry tokens, codes or passwords.
+    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err instanceof Error ? err.stack : String(err));
+    return c.json({ message: MSG.server, type: 'Error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+/**
+ * Opens the database for a URL and applies the committed migrations with drizzle's migrator:
+ *   'memory://'        → in-memory PGlite
+ *   postgres://…       → a real PostgreSQL through pg + drizzle-orm/node-postgres
+ *   a directory path   → PGlite persisted in that directory
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query surface shared by both drivers and by transactions. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface OpenedDb {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export async function openDb(target: { url?: string; dataDir?: string }): Promise<OpenedDb> {
+  if (isPostgresUrl(target.url)) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.default.Pool({ connectionString: target.url, max: 5 });
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client: InstanceType<typeof PGlite>;
+  if (target.url === 'memory://' || (!target.url && !target.dataDir)) {
+    client = new PGlite();
+  } else {
+    const dir = target.dataDir ?? target.url!.replace(/^file:\/\//, '');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+/** Every table, for TRUNCATE in reset (dev endpoint and tests). */
+export const ALL_TABLES = [
+  'credit_usages',
+  'limit_notices',
+  'checkout_sessions',
+  'payments',
+  'credit_matrix',
+  'credit_payment_options',
+  'credit_purchases',
+  'email_verifications',
+  'password_resets',
+  'oauth_codes',
+  'refresh_tokens',
+  'access_tokens',
+  'payment_settings',
+  'subscriptions',
+  'users',
+  'plans',
+  'languages',
+] as const;

@@ -1,0 +1,267 @@
+/**
+ * Request validation against the OpenAPI description (src/api/openapi.bundle.gen.json, dereferenced):
+ * finds the operation for method + path (path templates → regex), validates the JSON body and the query
+ * with Ajv 2020 + formats (compiled lazily, cached), and stores the parsed body for the handler.
+ * Invalid → 422 {message: 'The given data was invalid.', type: 'validation', errors: {field: [messages]}}.
+ */
+import type { MiddlewareHandler, Context } from 'hono';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { HttpError, validationError, type FieldErrors } from './errors';
+
+export type JsonSchema = Record<string, unknown>;
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, OperationObject>>;
+}
+interface ParameterObject {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+}
+export interface OperationObject {
+  operationId?: string;
+  parameters?: ParameterObject[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  security?: Record<string, string[]>[];
+}
+export interface RouteMatch {
+  template: string;
+  method: string;
+  op: OperationObject;
+  params: Record<string, string>;
+}
+
+export const BUNDLE_PATH = fileURLToPath(new URL('../../src/api/openapi.bundle.gen.json', import.meta.url));
+
+let cachedDoc: OpenApiDoc | undefined;
+export function loadOpenApi(): OpenApiDoc {
+  cachedDoc ??= JSON.parse(readFileSync(BUNDLE_PATH, 'utf8')) as OpenApiDoc;
+  return cachedDoc;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Compiles path templates into regexes; literal segments win over parameters. */
+export function buildMatcher(doc: OpenApiDoc) {
+  const routes = Object.entries(doc.paths).flatMap(([template, item]) => {
+    const names: string[] = [];
+    const source = template
+      .split('/')
+      .map((seg) => {
+        const m = /^\{(.+)\}$/.exec(seg);
+        if (m) {
+          names.push(m[1]);
+          return '([^/]+)';
+        }
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return METHODS.filter((m) => item[m]).map((method) => ({
+      template,
+      method,
+      op: item[method],
+      names,
+      regex: new RegExp(`^${source}$`),
+      literalScore: template.split('/').filter((s) => !s.startsWith('{')).length,
+    }));
+  });
+  routes.sort((a, b) => b.literalScore - a.literalScore);
+  return (method: string, path: string): RouteMatch | undefined => {
+    const lower = method.toLowerCase();
+    for (const r of routes) {
+      if (r.method !== lower) continue;
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => {
+        params[n] = decodeURIComponent(m[i + 1]);
+      });
+      return { template: r.template, method: lower, op: r.op, params };
+    }
+    return undefined;
+  };
+}
+
+export function createAjv() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+const humanType: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
+
+/** Laravel-style field errors from Ajv errors. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (field: string, msg: string) => {
+    const key = field || root;
+    (out[key] ??= []).includes(msg) || out[key].push(msg);
+  };
+  for (const e of errors ?? []) {
+    const base = e.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const label = (f: string) => (f || root).replace(/_/g, ' ');
+    switch (e.keyword) {
+      case 'required': {
+        const f = [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+        add(f, `The ${label(f)} field is required.`);
+        break;
+      }
+      case 'type':
+        add(base, `The ${label(base)} field must be ${humanType[String((e.params as { type: string }).type)] ?? (e.params as { type: string }).type}.`);
+        break;
+      case 'format':
+        add(base, `The ${label(base)} field must be a valid ${(e.params as { format: string }).format === 'email' ? 'email address' : (e.params as { format: string }).format}.`);
+        break;
+      case 'minLength':
+        if ((e.params as { limit: number }).limit === 1) add(base, `The ${label(base)} field is required.`);
+        else add(base, `The ${label(base)} field must be at least ${(e.params as { limit: number }).limit} characters.`);
+        break;
+      case 'maxLength':
+        add(base, `The ${label(base)} field must not be greater than ${(e.params as { limit: number }).limit} characters.`);
+        break;
+      case 'minimum':
+        add(base, `The ${label(base)} field must be at least ${(e.params as { limit: number }).limit}.`);
+        break;
+      case 'maximum':
+        add(base, `The ${label(base)} field must not be greater than ${(e.params as { limit: number }).limit}.`);
+        break;
+      case 'enum':
+      case 'const':
+        add(base, `The selected ${label(base)} is invalid.`);
+        break;
+      case 'pattern':
+        add(base, `The ${label(base)} field format is invalid.`);
+        break;
+      case 'if':
+      case 'oneOf':
+      case 'anyOf':
+      case 'allOf':
+        break; // the branch errors carry the detail
+      case 'additionalProperties':
+        add(
+          [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.'),
+          'This field is not allowed.',
+        );
+        break;
+      default:
+        add(base, `The ${label(base)} field is invalid.`);
+    }
+  }
+  if (Object.keys(out).length === 0 && errors?.length) out[root] = ['The request is invalid.'];
+  return out;
+}
+
+type Validator = (data: unknown) => FieldErrors | null;
+
+/**
+ * A validator for a schema. For a top-level oneOf/anyOf the errors of the closest branch are reported
+ * (fewest errors), so {token, password} without password_confirmation names password_confirmation.
+ */
+function compileValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
+  const whole = ajv.compile(schema);
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  const compiled: ValidateFunction[] | undefined = branches?.map((b) => ajv.compile(b));
+  return (data) => {
+    if (whole(data)) return null;
+    if (compiled) {
+      let best: FieldErrors | null = null;
+      for (const v of compiled) {
+        if (v(data)) continue;
+        const errs = toFieldErrors(v.errors);
+        if (!best || Object.keys(errs).length < Object.keys(best).length) best = errs;
+      }
+      if (best) return best;
+    }
+    return toFieldErrors(whole.errors);
+  };
+}
+
+function coerceQuery(value: string, schema: JsonSchema | undefined): unknown {
+  const type = schema?.type;
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The parsed (and validated) JSON body, or {} when the operation takes none. */
+    body: unknown;
+    /** The OpenAPI operation matched for this request, if any. */
+    operation: RouteMatch | undefined;
+  }
+}
+
+export function openApiValidator(doc: OpenApiDoc): MiddlewareHandler {
+  const match = buildMatcher(doc);
+  const ajv = createAjv();
+  const cache = new Map<string, Validator>();
+  const validatorFor = (key: string, schema: JsonSchema) => {
+    let v = cache.get(key);
+    if (!v) {
+      v = compileValidator(ajv, schema);
+      cache.set(key, v);
+    }
+    return v;
+  };
+
+  return async (c: Context, next) => {
+    const route = match(c.req.method, c.req.path);
+    c.set('operation', route);
+    c.set('body', {});
+    if (!route) return next();
+    const opKey = `${route.method} ${route.template}`;
+
+    // Query parameters: only for operations that describe a 422 (others, e.g. the hosted sign-in page,
+    // answer bad parameters in their own way, and paging parameters are read leniently).
+    const queryErrors: FieldErrors = {};
+    const checksQuery = !!route.op.responses?.['422'];
+    for (const p of checksQuery ? (route.op.parameters ?? []) : []) {
+      if (p.in !== 'query') continue;
+      const raw = c.req.query(p.name);
+      if (raw === undefined || raw === '') {
+        if (p.required) queryErrors[p.name] = [`The ${p.name.replace(/_/g, ' ')} field is required.`];
+        continue;
+      }
+      if (!p.schema) continue;
+      const errs = validatorFor(`${opKey} query ${p.name}`, p.schema)(coerceQuery(raw, p.schema));
+      if (errs) queryErrors[p.name] = Object.values(errs).flat().map((m) => m.replace(/The body field/, `The ${p.name.replace(/_/g, ' ')} field`));
+    }
+    if (Object.keys(queryErrors).length) throw validationError(queryErrors);
+
+    // JSON body.
+    const jsonSchema = route.op.requestBody?.content?.['application/json']?.schema;
+    if (!jsonSchema) return next();
+    const text = await c.req.text();
+    if (text.trim() === '') {
+      if (route.op.requestBody?.required) throw validationError({ body: ['The request body is required.'] });
+      return next();
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw validationError({ body: ['The request body is not valid JSON.'] });
+    }
+    const errs = validatorFor(`${opKey} body`, jsonSchema)(data);
+    if (errs) throw validationError(errs);
+    c.set('body', data);
+    return next();
+  };
+}
+
+export function isHttpError(e: unknown): e is HttpError {
+  return e instanceof HttpError;
+}

@@ -1,0 +1,48 @@
+/**
+ * Production server: the built app (dist/) and the reference backend from one Node process.
+ *   npm run build && npm run serve
+ * Env: PORT (default 4173), HOST (default 127.0.0.1), DATABASE_URL ('memory://', postgres://…, or unset
+ * for the persisted PGlite in .data/).
+ */
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
+import { startRuntime } from './runtime';
+import { isBackendPath } from './backend-paths';
+import { securityHeaders } from './security-headers';
+
+const port = Number(process.env.PORT ?? 4173);
+const hostname = process.env.HOST ?? '127.0.0.1';
+
+const runtime = await startRuntime({ databaseUrl: process.env.DATABASE_URL });
+const indexHtml = await readFile(new URL('../dist/index.html', import.meta.url), 'utf8').catch(() => {
+  console.error('dist/index.html is missing: run `npm run build` first.');
+  process.exit(1);
+});
+
+const root = new Hono();
+root.use('*', securityHeaders());
+root.all('*', async (c, next) => {
+  if (isBackendPath(c.req.path)) return runtime.app.fetch(c.req.raw);
+  return next();
+});
+// Hashed assets are immutable; index.html is never cached so a deploy is picked up at once.
+root.use('/assets/*', async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+});
+root.use('*', serveStatic({ root: './dist' }));
+root.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+
+const server = serve({ fetch: root.fetch, port, hostname }, (info) => {
+  console.log(`Wordsmith AI is running at http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${info.port}`);
+});
+
+async function shutdown() {
+  server.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

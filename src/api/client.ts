@@ -1,0 +1,102 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createQueryHooks from 'openapi-react-query';
+import type { paths } from './schema.gen';
+import { ApiError, NetworkError, toErrorBody, type ApiErrorBody } from './errors';
+import { createTokenStore, type TokenStore } from './auth-storage';
+import { decideUnauthorized, type UnauthorizedAction } from './unauthorized-policy';
+
+/** The application header sent with every call (spec 01 §7; openapi securitySchemes.appHeader). */
+export const APP_HEADER_NAME = 'X-Application';
+export const APP_HEADER_VALUE = 'writer-web';
+
+export type ApiClient = Client<paths>;
+
+export interface ApiClientOptions {
+  /** '' (same origin) by default; VITE_API_BASE_URL points the app at a real backend. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  tokens?: TokenStore;
+  /** ms clock, injectable for tests */
+  now?: () => number;
+  /** when the page loaded (ms on the same clock as now) — the start of the 5000 ms initial-load guard */
+  pageLoadedAt?: number;
+  /** Told after the token was cleared on a 401, with what the policy decided (the app navigates). */
+  onUnauthorized?: (action: UnauthorizedAction, body: ApiErrorBody) => void;
+  /** Told when a call could not reach the server at all (the app opens the no-network dialog). */
+  onNetworkError?: (error: NetworkError) => void;
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'AbortError';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.clone().text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The client middleware, in request order: bearer token + app header + JSON accept on the way out;
+ * on the way back every non-2xx becomes a thrown ApiError carrying the server's body, after the
+ * 401 policy ran; a fetch that never reached the server becomes a NetworkError.
+ */
+export function createApiMiddleware(opts: Required<Pick<ApiClientOptions, 'tokens' | 'now' | 'pageLoadedAt'>> & ApiClientOptions): Middleware {
+  return {
+    onRequest({ request }) {
+      const auth = opts.tokens.get();
+      if (auth) request.headers.set('Authorization', `Bearer ${auth.token}`);
+      request.headers.set(APP_HEADER_NAME, APP_HEADER_VALUE);
+      if (!request.headers.has('Accept')) request.headers.set('Accept', 'application/json');
+      return request;
+    },
+    async onResponse({ response }) {
+      if (response.ok) return undefined;
+      const body = toErrorBody(response.status, await readBody(response), response.statusText);
+      if (response.status === 401) {
+        const action = decideUnauthorized(body.message, opts.now() - opts.pageLoadedAt);
+        opts.tokens.clear();
+        opts.onUnauthorized?.(action, body);
+      }
+      throw new ApiError(response.status, body);
+    },
+    onError({ error }) {
+      if (error instanceof ApiError || isAbort(error)) return error as Error;
+      const networkError = new NetworkError(error);
+      opts.onNetworkError?.(networkError);
+      return networkError;
+    },
+  };
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const now = options.now ?? (() => Date.now());
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? '',
+    fetch: options.fetch,
+  });
+  client.use(
+    createApiMiddleware({
+      ...options,
+      tokens: options.tokens ?? createTokenStore(),
+      now,
+      pageLoadedAt: options.pageLoadedAt ?? now(),
+    }),
+  );
+  return client;
+}
+
+/** Unwrap an openapi-fetch result: the middleware already threw for every failure, so data is there. */
+export async function unwrap<T>(result: Promise<{ data?: T; error?: unknown }>): Promise<T> {
+  const { data } = await result;
+  return data as T;
+}
+
+/** Hooks (useQuery / queryOptions) keyed by method + path + params, on a given client. */
+export function createQueryHooksFor(client: ApiClient) {
+  return createQueryHooks(client);
+}

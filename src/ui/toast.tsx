@@ -1,0 +1,83 @@
+import { ark } from '@ark-ui/react/factory';
+import { Portal } from '@ark-ui/react/portal';
+import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
+import type { ReactNode } from 'react';
+import { createStyleContext } from '../../styled-system/jsx';
+import { toast as toastRecipe } from '../../styled-system/recipes';
+import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon, XIcon } from './icons';
+import { UI_MESSAGES } from './messages';
+
+/**
+ * Toast durations. Spec 01 §8: "Toasts: success and error, auto-hide after 3000 ms. Snackbar 6000 ms."
+ * (also the 'Operation failed. Please try again!!!' toast of 01 §8, 6 seconds = a snackbar).
+ * Kept here because the shell/dialog timers section of machines/constants.ts belongs to another area;
+ * move them there if that section adopts them.
+ */
+export const TOAST_DURATION_MS = 3000;
+export const SNACKBAR_DURATION_MS = 6000;
+
+/** The one toaster of the app (top-end). Render <Toaster /> once near the root. */
+export const toaster = createToaster({ placement: 'top-end', gap: 12, max: 5, overlap: false });
+
+type ToastExtra = { description?: ReactNode; action?: { label: string; onClick: () => void } };
+
+/** Success and error toasts, 3000 ms (01 §8). Return the toast id. */
+export const toast = {
+  success: (message: ReactNode, extra: ToastExtra = {}) =>
+    toaster.create({ type: 'success', title: message, duration: TOAST_DURATION_MS, ...extra }),
+  error: (message: ReactNode, extra: ToastExtra = {}) =>
+    toaster.create({ type: 'error', title: message, duration: TOAST_DURATION_MS, ...extra }),
+  info: (message: ReactNode, extra: ToastExtra = {}) =>
+    toaster.create({ type: 'info', title: message, duration: TOAST_DURATION_MS, ...extra }),
+  dismiss: (id?: string) => toaster.dismiss(id),
+};
+
+/**
+ * Snackbar: a neutral message that stays 6000 ms (01 §8), with an optional action.
+ * `type` lets callers show e.g. 'Operation failed. Please try again!!!' as an error snackbar.
+ */
+export function snackbar(
+  message: ReactNode,
+  extra: ToastExtra & { type?: 'info' | 'success' | 'error' | 'warning' } = {},
+) {
+  const { type = 'info', ...rest } = extra;
+  return toaster.create({ type, title: message, duration: SNACKBAR_DURATION_MS, meta: { snackbar: true }, ...rest });
+}
+
+const { withProvider, withContext } = createStyleContext(toastRecipe);
+const Root = withProvider(Toast.Root, 'root');
+const Title = withContext(Toast.Title, 'title');
+const Description = withContext(Toast.Description, 'description');
+const ActionTrigger = withContext(Toast.ActionTrigger, 'actionTrigger');
+const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger');
+const Icon = withContext(ark.span, 'icon');
+
+const icons: Record<string, ReactNode> = {
+  success: <CheckCircleIcon />,
+  error: <XCircleIcon />,
+  warning: <AlertTriangleIcon />,
+  info: <InfoIcon />,
+};
+
+/** Renders the toaster's toasts. Mount exactly once (the lead mounts it beside the RouterProvider). */
+export function Toaster() {
+  return (
+    <Portal>
+      <ArkToaster toaster={toaster} aria-label={UI_MESSAGES.notifications}>
+        {(t) => (
+          <Root key={t.id}>
+            <Icon data-toast-icon="">{icons[t.type ?? 'info'] ?? icons.info}</Icon>
+            <div>
+              {t.title && <Title>{t.title}</Title>}
+              {t.description && <Description>{t.description}</Description>}
+              {t.action && <ActionTrigger>{t.action.label}</ActionTrigger>}
+            </div>
+            <CloseTrigger aria-label={UI_MESSAGES.dismissNotification}>
+              <XIcon />
+            </CloseTrigger>
+          </Root>
+        )}
+      </ArkToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Fails on serious or critical accessibility violations of the current page. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Every test starts from a fresh seed (the dev reset endpoint is mounted outside production). */
+export const test = base.extend<{ freshSeed: void }>({
+  freshSeed: [
+    async ({ request }, use) => {
+      const res = await request.post('/api/dev/reset', { headers: { 'X-Application': 'writer-web' } });
+      expect(res.ok(), 'seed reset').toBeTruthy();
+      await use();
+    },
+    { auto: true },
+  ],
+});
+export { expect };
