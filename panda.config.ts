@@ -29,7 +29,7 @@ export default defineConfig({
   conditions: {
     extend: {
       dark: '.dark &, [data-theme=dark] &',
-      light: '.light light: ':root &, .light &',, [data-theme=light] light: ':root &, .light &',',
+      light: '.light &, [data-theme=light] &',
     },
   },
   globalCss,

@@ -3,12 +3,13 @@
  * Order: deps → body limit (1 MB → 413) → OpenAPI request validation (422) → routes; unknown → 404;
  * HttpError → its ErrorBody; anything else → 500 'Server Error' (logged without headers or query).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { memoryMailer } from './app-env';
 import { HttpError, MSG } from './http/errors';
+import { authenticate } from './http/auth';
 import { loadOpenApi, openApiValidator, type OpenApiDoc } from './http/openapi-validate';
 import { authRoutes } from './routes/auth';
 import { oauthRoutes } from './routes/oauth';
@@ -37,7 +38,15 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
       onError: (c) => c.json({ message: MSG.tooLarge, type: 'Payload Too Large' }, 413),
     }),
   );
-  app.use('*', openApiValidator(opts.openapi ?? loadOpenApi()));
+  app.use(
+    '*',
+    openApiValidator(opts.openapi ?? loadOpenApi(), {
+      // Authentication comes before validation, as in the described responses (401 before 422).
+      beforeValidate: async (c, _route, bearer) => {
+        if (bearer === 'required') await authenticate(c as Context<AppEnv>);
+      },
+    }),
+  );
 
   app.route('/', systemRoutes(fullDeps.config.devRoutes));
   app.route('/', authRoutes());

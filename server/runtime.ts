@@ -1,15 +1,59 @@
-// PLACEHOLDER until the server core lands: see startRuntime's contract below.
+/**
+ * Starts the reference backend: opens the database, applies migrations, seeds on first start
+ * (when there are no plans) and builds the Hono app.
+ *   databaseUrl 'memory://'   → in-memory PGlite
+ *   databaseUrl postgres://…  → PostgreSQL through pg (also from env DATABASE_URL when opts omit it)
+ *   nothing                   → PGlite persisted in .data/pglite (git-ignored), or opts.dataDir
+ * Env passed through to the app: NODE_ENV (production hides /api/dev/reset and the test Google sign-in),
+ * AI_PACE_MS, AI_BASE_URL, AI_API_KEY, AI_MODEL, SUPPORT_URL.
+ */
 import type { Hono } from 'hono';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import type { AppEnv, Clock } from './app-env';
+import { openDb } from './db/client';
+import { isSeeded, resetDatabase, seed } from './seed/index';
 
 export interface RuntimeOptions {
   /** 'memory://' for an in-memory PGlite, a postgres:// URL for a real server, or undefined for the persisted PGlite in .data/ */
   databaseUrl?: string;
   dataDir?: string;
+  /** Injected clock (tests); defaults to the system clock. */
+  clock?: Clock;
 }
 export interface Runtime {
-  app: Hono;
+  app: Hono<AppEnv>;
   close(): Promise<void>;
 }
-export async function startRuntime(_opts: RuntimeOptions = {}): Promise<Runtime> {
-  throw new Error('server core not built yet');
+
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data/pglite', import.meta.url));
+
+export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+  const url = opts.databaseUrl ?? (opts.dataDir ? undefined : process.env.DATABASE_URL);
+  const opened = await openDb(url ? { url } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
+  const clock: Clock = opts.clock ?? { now: () => new Date() };
+  try {
+    if (!(await isSeeded(opened.db))) await seed(opened.db, clock.now());
+  } catch (err) {
+    await opened.close();
+    throw err;
+  }
+  const env = process.env;
+  const app = createApp({
+    db: opened.db,
+    clock,
+    config: {
+      devRoutes: env.NODE_ENV !== 'production',
+      aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
+      env: {
+        AI_PACE_MS: env.AI_PACE_MS,
+        AI_BASE_URL: env.AI_BASE_URL,
+        AI_API_KEY: env.AI_API_KEY,
+        AI_MODEL: env.AI_MODEL,
+        SUPPORT_URL: env.SUPPORT_URL,
+      },
+    },
+    reset: () => resetDatabase(opened.db, clock.now()),
+  });
+  return { app, close: () => opened.close() };
 }

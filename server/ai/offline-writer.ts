@@ -209,7 +209,10 @@ export function extractTopic(messages: readonly AiMessage[]): Topic {
   if (contentWords(phrase).length === 0) phrase = '';
 
   // The subject's own phrases first, then the rest of the request (e.g. the blog a section belongs to).
-  const keywords = [...new Set([...keyPhrases(phrase), ...keyPhrases(text)])];
+  let keywords = [...new Set([...keyPhrases(phrase), ...keyPhrases(text)])];
+  // A lone gerund ("choosing") reads badly in the templates; keep it only when nothing else is left.
+  const solid = keywords.filter((k) => k.includes(' ') || !/ing$/i.test(k));
+  if (solid.length > 0) keywords = solid;
   if (keywords.length === 0) keywords.push(phrase || 'your topic');
   return { phrase: phrase || keywords.slice(0, 2).join(' and '), keywords };
 }
@@ -378,12 +381,20 @@ function composeOutline(rng: Rng, { phrase, keywords }: Topic): string {
     .join('\n');
 }
 
+const SECTION_OPENERS = [
+  'When it comes to {t}, the details make the difference.',
+  'Getting {t} right is easier than it looks once you know where to focus.',
+  'Few parts of the process deserve as much attention as {t}.',
+  'Let us look at {t} step by step.',
+];
+
 function composeSection(rng: Rng, { phrase, keywords }: Topic): string {
   const t = inSentence(phrase);
   const deck = new Deck(rng, SENTENCES);
   const n = rng.int(2, 4);
-  const paragraphs: string[] = [];
-  for (let i = 0; i < n; i++) paragraphs.push(paragraph(rng, deck, t, keywords, 3, 5));
+  // The first sentence always names the section's heading.
+  const paragraphs: string[] = [`${capitalise(fill(rng.pick(SECTION_OPENERS), t, keywords[0]))} ${paragraph(rng, deck, t, keywords, 2, 4)}`];
+  for (let i = 1; i < n; i++) paragraphs.push(paragraph(rng, deck, t, keywords, 3, 5));
   return paragraphs.join('\n\n');
 }
 

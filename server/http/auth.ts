@@ -10,15 +10,21 @@ export function bearerToken(c: Context): string | undefined {
   return m?.[1];
 }
 
+/** Checks the bearer token and sets c.var.auth; throws 401 with the spec's message. */
+export async function authenticate(c: Context<AppEnv>): Promise<void> {
+  if (c.get('auth')) return;
+  const token = bearerToken(c);
+  if (!token) throw new HttpError(401, MSG.unauthenticated);
+  const { db, clock } = c.get('deps');
+  const result = await checkAccessToken(db, token, clock.now());
+  if (result.status === 'expired') throw new HttpError(401, MSG.tokenExpired);
+  if (result.status !== 'ok') throw new HttpError(401, MSG.unauthenticated);
+  c.set('auth', { userId: result.userId, tokenId: result.tokenId });
+}
+
 export function requireAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c);
-    if (!token) throw new HttpError(401, MSG.unauthenticated);
-    const { db, clock } = c.get('deps');
-    const result = await checkAccessToken(db, token, clock.now());
-    if (result.status === 'expired') throw new HttpError(401, MSG.tokenExpired);
-    if (result.status !== 'ok') throw new HttpError(401, MSG.unauthenticated);
-    c.set('auth', { userId: result.userId, tokenId: result.tokenId });
+    await authenticate(c);
     return next();
   };
 }
@@ -27,7 +33,7 @@ export function requireAuth(): MiddlewareHandler<AppEnv> {
 export function optionalAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
-    if (token) {
+    if (token && !c.get('auth')) {
       const { db, clock } = c.get('deps');
       const result = await checkAccessToken(db, token, clock.now());
       if (result.status === 'ok') c.set('auth', { userId: result.userId, tokenId: result.tokenId });

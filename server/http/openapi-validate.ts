@@ -204,7 +204,20 @@ declare module 'hono' {
   }
 }
 
-export function openApiValidator(doc: OpenApiDoc): MiddlewareHandler {
+/** 'required' when every security alternative needs the bearer token, 'optional' when some do. */
+export function bearerRequirement(doc: OpenApiDoc & { security?: Record<string, string[]>[] }, op: OperationObject) {
+  const sec = op.security ?? doc.security ?? [];
+  const withBearer = sec.filter((alt) => 'bearerAuth' in alt).length;
+  if (sec.length > 0 && withBearer === sec.length) return 'required' as const;
+  return withBearer > 0 ? ('optional' as const) : ('none' as const);
+}
+
+export interface ValidatorOptions {
+  /** Runs after the operation is matched and before validation (authentication answers 401 before 422). */
+  beforeValidate?: (c: Context, route: RouteMatch, bearer: 'required' | 'optional' | 'none') => Promise<void>;
+}
+
+export function openApiValidator(doc: OpenApiDoc, options: ValidatorOptions = {}): MiddlewareHandler {
   const match = buildMatcher(doc);
   const ajv = createAjv();
   const cache = new Map<string, Validator>();
@@ -222,6 +235,7 @@ export function openApiValidator(doc: OpenApiDoc): MiddlewareHandler {
     c.set('operation', route);
     c.set('body', {});
     if (!route) return next();
+    await options.beforeValidate?.(c, route, bearerRequirement(doc, route.op));
     const opKey = `${route.method} ${route.template}`;
 
     // Query parameters: only for operations that describe a 422 (others, e.g. the hosted sign-in page,

@@ -116,7 +116,7 @@ export function oauthRoutes() {
     const now = clock.now();
     const reply = await db.transaction(async (tx) => {
       const userId = await consumeOAuthCode(tx, b.code, b.redirect_uri, b.client_id, now);
-      if (userId === null) throw new HttpError(400, 'invalid_grant', { type: 'The authorization code is invalid, used or expired.' });
+      if (userId === null) throw new HttpError(400, 'invalid_grant', { type: 'Sign-in failed' });
       return issueTokenPair(tx, userId, now);
     });
     return c.json(reply satisfies JsonResponse<'/oauth/token', 'post', 200>, 200, noStore);
@@ -126,7 +126,7 @@ export function oauthRoutes() {
     const { db, clock } = c.get('deps');
     const b = body<JsonBody<'/oauth/token/refresh', 'post'>>(c);
     const reply = await db.transaction((tx) => rotateRefreshToken(tx, b.refresh_token, clock.now()));
-    if (!reply) throw new HttpError(400, 'invalid_grant', { type: 'The refresh token is invalid or expired.' });
+    if (!reply) throw new HttpError(400, 'invalid_grant', { type: 'Sign-in failed' });
     return c.json(reply satisfies JsonResponse<'/oauth/token/refresh', 'post', 200>, 200, noStore);
   });
 

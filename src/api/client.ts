@@ -26,6 +26,12 @@ export interface ApiClientOptions {
   onNetworkError?: (error: NetworkError) => void;
 }
 
+/**
+ * Sign-in calls answer 401 for wrong credentials: that is a form error, not an expired session,
+ * so the 401 policy never applies to them (nor to calls made without a token).
+ */
+const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/googlelogin', '/oauth/token', '/oauth/token/refresh']);
+
 function isAbort(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'AbortError';
 }
@@ -54,10 +60,10 @@ export function createApiMiddleware(opts: Required<Pick<ApiClientOptions, 'token
       if (!request.headers.has('Accept')) request.headers.set('Accept', 'application/json');
       return request;
     },
-    async onResponse({ response }) {
+    async onResponse({ request, response, schemaPath }) {
       if (response.ok) return undefined;
       const body = toErrorBody(response.status, await readBody(response), response.statusText);
-      if (response.status === 401) {
+      if (response.status === 401 && request.headers.has('Authorization') && !SIGN_IN_PATHS.has(schemaPath)) {
         const action = decideUnauthorized(body.message, opts.now() - opts.pageLoadedAt);
         opts.tokens.clear();
         opts.onUnauthorized?.(action, body);

@@ -1,8 +1,14 @@
 import { Field } from '@ark-ui/react/field';
 import { ark } from '@ark-ui/react/factory';
 import { Portal } from '@ark-ui/react/portal';
-import { Select, createListCollection, type SelectValueChangeDetails } from '@ark-ui/react/select';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  Select,
+  createListCollection,
+  type CollectionItem,
+  type SelectRootProps,
+  type SelectValueChangeDetails,
+} from '@ark-ui/react/select';
+import { useId, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { createStyleContext } from '../../styled-system/jsx';
 import { select } from '../../styled-system/recipes';
 import { CheckIcon, ChevronDownIcon } from './icons';
@@ -15,7 +21,11 @@ import { UI_MESSAGES } from './messages';
  */
 const { withProvider, withContext } = createStyleContext(select);
 
-export const Root = withProvider(Select.Root, 'root');
+const StyledRoot = withProvider(Select.Root, 'root');
+/** Select.Root with its item type kept (the style wrapper would erase the generic). */
+export const Root = StyledRoot as unknown as <T extends CollectionItem>(
+  props: Omit<ComponentProps<typeof StyledRoot>, keyof SelectRootProps<T>> & SelectRootProps<T>,
+) => ReactElement;
 export const Label = withContext(Select.Label, 'label');
 export const Control = withContext(Select.Control, 'control');
 export const Trigger = withContext(Select.Trigger, 'trigger');
@@ -78,7 +88,7 @@ export function SelectField({
   name,
   id,
 }: SelectFieldProps) {
-  const collection = createListCollection({ items: [...items] });
+  const collection = useMemo(() => createListCollection<SelectOption>({ items: [...items] }), [items]);
   const uid = useId();
   const errorId = `${id ?? uid}-error`;
   const helperId = `${id ?? uid}-helper`;

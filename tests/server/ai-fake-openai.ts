@@ -67,6 +67,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const index = requests.length;
     const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
     requests.push(recorded);
+    res.on('error', () => undefined);
     res.on('close', () => {
       if (!res.writableEnded) goneAt(index).resolve();
     });

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { css } from 'styled-system/css';
+import { Button } from '../../ui/button';
+
+/** The light frame of public pages for visitors who are not signed in. */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className={css({ minH: '100dvh', bg: 'bg.canvas', color: 'fg.default' })}>
+      <header className={css({ position: 'sticky', top: 0, zIndex: 10, bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+        <div className={css({ maxW: '6xl', mx: 'auto', px: '4', h: '14', display: 'flex', alignItems: 'center', justifyContent: 'space-between' })}>
+          <Link to="/home" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold' })}>
+            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+              <rect width="32" height="32" rx="8" fill="currentColor" className={css({ color: 'accent.default' })} />
+              <path d="M8 10l3.5 12L16 12l4.5 10L24 10" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            Wordsmith AI
+          </Link>
+          <nav aria-label="Account" className={css({ display: 'flex', gap: '2' })}>
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/login">Sign in</Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/register">Start free</Link>
+            </Button>
+          </nav>
+        </div>
+      </header>
+      <main id="main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { css } from 'styled-system/css';
+
+/** The frame of the sign-in and registration pages. */
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+  return (
+    <main id="main" className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4', py: '10', bg: 'bg.subtle' })}>
+      <div className={css({ w: 'full', maxW: '420px' })}>
+        <Link to="/" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '2', mb: '6', fontWeight: 'bold', fontSize: 'lg', color: 'fg.default' })}>
+          <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="currentColor" className={css({ color: 'accent.default' })} />
+            <path d="M8 10l3.5 12L16 12l4.5 10L24 10" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          Wordsmith AI
+        </Link>
+        <div className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', boxShadow: 'md', p: { base: '6', sm: '8' } })}>
+          <h1 className={css({ fontSize: 'xl', fontWeight: 'bold', mb: '1' })}>{title}</h1>
+          <p className={css({ color: 'fg.muted', mb: '6', fontSize: 'sm' })}>{subtitle}</p>
+          {children}
+        </div>
+        <p className={css({ textAlign: 'center', mt: '5', fontSize: 'sm', color: 'fg.muted' })}>{footer}</p>
+      </div>
+    </main>
+  );
+}
+
+export const formStack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+export const alertBox = css({
+  borderWidth: '1px', borderColor: 'danger.default', bg: 'danger.subtle', color: 'danger.text',
+  borderRadius: 'md', px: '3', py: '2', fontSize: 'sm',
+});
+export const textLink = css({ color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } });

@@ -1,0 +1,92 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createApiClient, APP_HEADER_NAME, APP_HEADER_VALUE } from '../../src/api/client';
+import { ApiError, NetworkError } from '../../src/api/errors';
+import type { TokenStore, StoredAuth } from '../../src/api/auth-storage';
+import { INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
+
+function memoryTokens(initial: StoredAuth | null = { token: 'tok-1', loginTime: 0 }): TokenStore {
+  let value = initial;
+  return { get: () => value, set: (v) => void (value = v), clear: () => void (value = null) };
+}
+
+function respond(status: number, body: unknown) {
+  return vi.fn(async (_req: Request) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('api client middleware', () => {
+  test('every call carries the bearer token, the application header and asks for JSON', async () => {
+    const fetch = respond(200, { status: 'ok' });
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch, tokens: memoryTokens() });
+    await api.GET('/api/health');
+    const req = fetch.mock.calls[0][0] as Request;
+    expect(req.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(req.headers.get(APP_HEADER_NAME)).toBe(APP_HEADER_VALUE);
+    expect(req.headers.get('Accept')).toBe('application/json');
+  });
+
+  test('a failed call rejects with the server’s body as a typed ApiError', async () => {
+    const body = { message: 'The given data was invalid.', type: 'validation', errors: { email: ['The email field is required.'] } };
+    const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(422, body), tokens: memoryTokens() });
+    const error = await api.POST('/api/auth/login', { body: { email: '', password: '' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: body.message, type: 'validation', errors: body.errors });
+    expect((error as ApiError).fieldError('email')).toBe('The email field is required.');
+  });
+
+  test('a network failure raises the no-network event and rejects with NetworkError', async () => {
+    const onNetworkError = vi.fn();
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+      tokens: memoryTokens(),
+      onNetworkError,
+    });
+    await expect(api.GET('/api/health')).rejects.toBeInstanceOf(NetworkError);
+    expect(onNetworkError).toHaveBeenCalledOnce();
+  });
+
+  test('an aborted call is not a network failure', async () => {
+    const onNetworkError = vi.fn();
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: async () => {
+        throw new DOMException('aborted', 'AbortError');
+      },
+      tokens: memoryTokens(),
+      onNetworkError,
+    });
+    await expect(api.GET('/api/health')).rejects.toMatchObject({ name: 'AbortError' });
+    expect(onNetworkError).not.toHaveBeenCalled();
+  });
+
+  describe('401 policy (spec 01 §4, §8) on a simulated clock', () => {
+    const cases = [
+      { at: 0, message: 'Token expired.', action: 'clearToken' },
+      { at: INITIAL_LOAD_GUARD_MS - 1, message: 'Unauthenticated.', action: 'clearToken' },
+      { at: INITIAL_LOAD_GUARD_MS, message: 'Token expired.', action: 'hostedSignIn' },
+      { at: INITIAL_LOAD_GUARD_MS + 60_000, message: 'Unauthenticated.', action: 'home' },
+    ] as const;
+    for (const c of cases) {
+      test(`'${c.message}' ${c.at} ms after page load → ${c.action}, token cleared`, async () => {
+        let now = 1_000_000;
+        const tokens = memoryTokens();
+        const onUnauthorized = vi.fn();
+        const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(401, { message: c.message }), tokens, now: () => now, pageLoadedAt: now, onUnauthorized });
+        now += c.at;
+        await expect(api.GET('/api/auth/getUser')).rejects.toMatchObject({ status: 401, message: c.message });
+        expect(tokens.get()).toBeNull();
+        expect(onUnauthorized).toHaveBeenCalledWith(c.action, expect.objectContaining({ message: c.message }));
+      });
+    }
+
+    test('a wrong password on sign-in is a form error, not an expired session', async () => {
+      const tokens = memoryTokens(null);
+      const onUnauthorized = vi.fn();
+      const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(401, { message: 'Invalid credentials.' }), tokens, onUnauthorized, now: () => 10 ** 9, pageLoadedAt: 0 });
+      await expect(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+  });
+});

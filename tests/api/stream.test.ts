@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { streamContent } from '../../src/api/stream';
+
+function streamOf(pieces: string[], contentType: string, onCancel?: () => void) {
+  const enc = new TextEncoder();
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < pieces.length) controller.enqueue(enc.encode(pieces[i++]));
+      else controller.close();
+    },
+    cancel() {
+      onCancel?.();
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': contentType } });
+}
+
+async function collect(it: AsyncIterable<string>) {
+  const out: string[] = [];
+  for await (const piece of it) out.push(piece);
+  return out;
+}
+
+describe('streamContent', () => {
+  test('reads `data:` events, even split mid-line across chunks, and stops at [DONE]', async () => {
+    const res = streamOf(
+      ['data: {"content":"Hel', 'lo"}\n\ndata: {"content":" wor"}\n', '\ndata: {"content":"ld"}\n\ndata: [DONE]\n\n', 'data: {"content":"after done"}\n\n'],
+      'text/event-stream; charset=utf-8',
+    );
+    expect((await collect(streamContent(res))).join('')).toBe('Hello world');
+  });
+
+  test('reads plain chunked text as it arrives', async () => {
+    const res = streamOf(['The quick ', 'brown fox'], 'text/plain; charset=utf-8');
+    expect(await collect(streamContent(res))).toEqual(['The quick ', 'brown fox']);
+  });
+
+  test('aborting stops reading and cancels the body so the server stops too', async () => {
+    let cancelled = false;
+    const controller = new AbortController();
+    const res = streamOf(['data: {"content":"one"}\n\n', 'data: {"content":"two"}\n\n', 'data: {"content":"three"}\n\n'], 'text/event-stream', () => {
+      cancelled = true;
+    });
+    const out: string[] = [];
+    for await (const piece of streamContent(res, controller.signal)) {
+      out.push(piece);
+      controller.abort();
+    }
+    expect(out).toEqual(['one']);
+    expect(cancelled).toBe(true);
+  });
+
+  test('multi-byte characters split across chunks are decoded whole', async () => {
+    const bytes = new TextEncoder().encode('data: {"content":"naïve ✓"}\n\n');
+    const cut = 20;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes.slice(0, cut));
+        c.enqueue(bytes.slice(cut));
+        c.close();
+      },
+    });
+    const res = new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    expect((await collect(streamContent(res))).join('')).toBe('naïve ✓');
+  });
+});

@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { startRuntime, type Runtime } from '../../server/runtime';
+import { createAppServices, type AppServices } from '../../src/app/services';
+import { createRoutes } from '../../src/app/routes';
+import { App } from '../../src/app/app';
+
+export const DEMO_PASSWORD = 'demo1234';
+const ORIGIN = 'http://localhost:3000';
+
+/**
+ * The in-process reference backend for component tests: a real Hono app on an in-memory PGlite.
+ * Start one per test file (beforeAll), reset between tests, close it in afterAll.
+ */
+export async function startTestBackend(): Promise<Runtime & { reset(): Promise<void> }> {
+  const runtime = await startRuntime({ databaseUrl: 'memory://' });
+  return {
+    ...runtime,
+    async reset() {
+      const res = await runtime.app.fetch(new Request(`${ORIGIN}/api/dev/reset`, { method: 'POST', headers: { 'X-Application': 'writer-web' } }));
+      if (!res.ok) throw new Error(`reset failed: ${res.status}`);
+    },
+  };
+}
+
+/** App services whose client's fetch is the backend's own fetch handler: the real contract, no network. */
+export function createTestServices(runtime: Runtime, options: { now?: () => number; pageLoadedAt?: number } = {}): AppServices {
+  return createAppServices({
+    baseUrl: ORIGIN,
+    fetch: (input: Request | string | URL, init?: RequestInit) => runtime.app.fetch(input instanceof Request ? input : new Request(input, init)),
+    ...options,
+  });
+}
+
+/** Signs in through the real login call and stores the token, as the login page does. */
+export async function signInAs(services: AppServices, email: string) {
+  const { data } = await services.api.POST('/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
+  services.tokens.set({ token: data!.access_token, loginTime: Date.now() });
+  return data!.data.user;
+}
+
+/** Renders the whole app (real routes, providers, QueryClient) at a path, on a memory router. */
+export function renderRoute(path: string, services: AppServices) {
+  const router = createMemoryRouter(createRoutes(services), { initialEntries: [path] });
+  const view = render(<App services={services} router={router} />);
+  return { ...view, router };
+}
