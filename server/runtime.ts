@@ -1,3 +1,4 @@
+import { pathFromModule } from './lib/module-path';
 /**
  * Starts the reference backend: opens the database, applies migrations, seeds on first start
  * (when there are no plans) and builds the Hono app.
@@ -8,7 +9,6 @@
  * AI_PACE_MS, AI_BASE_URL, AI_API_KEY, AI_MODEL, SUPPORT_URL.
  */
 import type { Hono } from 'hono';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import type { AppEnv, Clock } from './app-env';
 import { openDb } from './db/client';
@@ -26,7 +26,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data/pglite', import.meta.url));
+export const DEFAULT_DATA_DIR = pathFromModule('../.data/pglite', import.meta.url);
 
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const url = opts.databaseUrl ?? (opts.dataDir ? undefined : process.env.DATABASE_URL);

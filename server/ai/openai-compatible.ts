@@ -33,7 +33,7 @@ export function createOpenAiCompatibleWriter(options: OpenAiCompatibleOptions): 
 
       // Our own controller: aborts upstream on the caller's abort, and also when the consumer stops early.
       const upstream = new AbortController();
-      const onAbort = () => undefined;
+      const onAbort = () => upstream.abort(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       let reader: ReadableStreamDefaultReader<EventSourceMessage> | undefined;
       try {
@@ -92,8 +92,8 @@ export function createOpenAiCompatibleWriter(options: OpenAiCompatibleOptions): 
       } finally {
         signal.removeEventListener('abort', onAbort);
         // Closes the upstream connection if it is still open: on abort, on early break, on errors.
-        // M
-        // M2
+        upstream.abort();
+        reader?.cancel().catch(() => undefined);
       }
     },
   };

@@ -1,10 +1,10 @@
+import { pathFromModule } from '../lib/module-path';
 /**
  * Opens the database for a URL and applies the committed migrations with drizzle's migrator:
  *   'memory://'        → in-memory PGlite
  *   postgres://…       → a real PostgreSQL through pg + drizzle-orm/node-postgres
  *   a directory path   → PGlite persisted in that directory
  */
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -19,7 +19,7 @@ export interface OpenedDb {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = pathFromModule('./migrations', import.meta.url);
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);

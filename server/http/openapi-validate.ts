@@ -1,3 +1,4 @@
+import { pathFromModule } from '../lib/module-path';
 /**
  * Request validation against the OpenAPI description (src/api/openapi.bundle.gen.json, dereferenced):
  * finds the operation for method + path (path templates → regex), validates the JSON body and the query
@@ -6,7 +7,6 @@
  */
 import type { MiddlewareHandler, Context } from 'hono';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -36,7 +36,7 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-export const BUNDLE_PATH = fileURLToPath(new URL('../../src/api/openapi.bundle.gen.json', import.meta.url));
+export const BUNDLE_PATH = pathFromModule('../../src/api/openapi.bundle.gen.json', import.meta.url);
 
 let cachedDoc: OpenApiDoc | undefined;
 export function loadOpenApi(): OpenApiDoc {

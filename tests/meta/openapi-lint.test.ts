@@ -47,6 +47,13 @@ describe.each(bundles)('%s', (_name, doc) => {
     expect(problems).toEqual([]);
   });
 
+  it('declares parameters on operations, not on path items (the server reads operation parameters only)', () => {
+    const withPathLevel = Object.entries(doc.paths)
+      .filter(([, item]) => 'parameters' in item)
+      .map(([path]) => path);
+    expect(withPathLevel).toEqual([]);
+  });
+
   it('gives every 2XX response with a body a schema, and every operation a 4XX', () => {
     const problems: string[] = [];
     for (const { where, op } of ops) {

@@ -27,6 +27,7 @@ const never = () => new AbortController().signal;
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('countWords', () => {
@@ -177,7 +178,6 @@ describe('offline writer: streaming', () => {
     expect(calls).toHaveLength(chunks.length);
     expect(new Set(calls)).toEqual(new Set([45]));
     expect(timeoutSpy).not.toHaveBeenCalled();
-    timeoutSpy.mockRestore();
   });
 
   it('paceMs 0 never sleeps', async () => {
