@@ -8,7 +8,7 @@ import { pathFromModule } from '../lib/module-path';
 import type { MiddlewareHandler, Context } from 'hono';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { HttpError, validationError, type FieldErrors } from './errors';
 
@@ -172,17 +172,20 @@ type Validator = (data: unknown) => FieldErrors | null;
 function compileValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
   const whole = ajv.compile(schema);
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  const compiled: ValidateFunction[] | undefined = branches?.map((b) => ajv.compile(b));
+  const compiled = branches?.map((b) => ({ validate: ajv.compile(b), required: (b.required as string[] | undefined) ?? [] }));
   return (data) => {
     if (whole(data)) return null;
-    if (compiled) {
-      let best: FieldErrors | null = null;
-      for (const v of compiled) {
-        if (v(data)) continue;
-        const errs = toFieldErrors(v.errors);
-        if (!best || Object.keys(errs).length < Object.keys(best).length) best = errs;
+    if (compiled && data && typeof data === 'object') {
+      // The branch the client most likely meant: most of its required fields present, then fewest errors.
+      let best: { errors: FieldErrors; present: number; count: number } | null = null;
+      for (const b of compiled) {
+        if (b.validate(data)) continue;
+        const errors = toFieldErrors(b.validate.errors);
+        const present = b.required.filter((k) => k in (data as object)).length;
+        const count = Object.keys(errors).length;
+        if (!best || present > best.present || (present === best.present && count < best.count)) best = { errors, present, count };
       }
-      if (best) return best;
+      if (best) return best.errors;
     }
     return toFieldErrors(whole.errors);
   };

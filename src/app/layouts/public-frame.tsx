@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { css } from 'styled-system/css';
+import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 
 /** The light frame of public pages for visitors who are not signed in. */

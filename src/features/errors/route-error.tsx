@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { css } from 'styled-system/css';
+import { css } from '../../../styled-system/css';
 import { errorMessages } from './messages';
 
 /**

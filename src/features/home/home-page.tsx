@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { css } from 'styled-system/css';
+import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import { useServices } from '../../app/services';
 import { useCurrentUser } from '../auth/use-session';
