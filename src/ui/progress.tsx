@@ -1,5 +1,5 @@
 import { Progress } from '@ark-ui/react/progress';
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { createStyleContext } from '../../styled-system/jsx';
 import { progress } from '../../styled-system/recipes';
 
@@ -34,7 +34,7 @@ export function isRingValue(value: number | null | undefined): value is number {
 
 type SharedProps = Omit<ComponentProps<typeof Root>, 'value' | 'defaultValue' | 'min' | 'max' | 'shape'> & {
   /** Accessible name of the progressbar (also shown above the bar unless `hideLabel`). */
-  label: ReactNode;
+  label: string;
   hideLabel?: boolean;
   /** Shows the percentage text. */
   showValue?: boolean;
@@ -53,7 +53,7 @@ export function ProgressBar({ value, label, hideLabel = false, showValue = false
         </div>
       )}
       {hideLabel && !showValue && <Label style={visuallyHidden}>{label}</Label>}
-      <Track>
+      <Track aria-label={label}>
         <Range />
       </Track>
     </Root>
@@ -68,7 +68,7 @@ export function ProgressRing({ value, label, hideLabel = true, showValue = false
   return (
     <Root value={last.current} min={0} max={100} shape="ring" {...props}>
       <Label style={hideLabel ? visuallyHidden : undefined}>{label}</Label>
-      <Circle>
+      <Circle aria-label={label}>
         <CircleTrack />
         <CircleRange />
       </Circle>

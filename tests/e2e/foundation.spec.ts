@@ -1,0 +1,65 @@
+import { test, expect, signIn, expectNoSeriousA11yViolations, DEMO_PASSWORD } from './fixtures';
+
+test.describe('foundation: sign in, the shell, sign out', () => {
+  test('free@demo.test signs in, lands on /home inside the shell, and signs out to /', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to Wordsmith AI' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/login');
+
+    await signIn(page, 'free@demo.test');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
+    // The shell: sidebar navigation, sticky header with the logo link, the profile menu.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'AI Chat' })).toHaveAttribute('href', '/chat');
+    await expect(page.getByRole('link', { name: 'Wordsmith AI home' })).toHaveAttribute('href', '/home');
+    await expectNoSeriousA11yViolations(page, '/home');
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/home with the profile menu open');
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+
+    // Signed out for real: an authenticated route sends back to /login.
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/login\?next=%2Fchat$/);
+  });
+
+  test('a wrong password shows the backend’s message and keeps the email', async ({ page, request }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('free@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const res = await request.post('/api/auth/login', {
+      headers: { 'X-Application': 'writer-web' },
+      data: { email: 'free@demo.test', password: 'wrong-password' },
+    });
+    const { message } = (await res.json()) as { message: string };
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page.getByLabel('Email')).toHaveValue('free@demo.test');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the sidebar starts open and toggles from the header', async ({ page }) => {
+    await signIn(page, 'plus@demo.test');
+    await expect(page).toHaveURL(/\/home$/);
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('special routes: /rewrite-article redirects, unknown paths show not-found', async ({ page }) => {
+    await signIn(page, 'free@demo.test', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/rewrite-article');
+    await expect(page).toHaveURL(/\/ai-text-humanizer$/);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'not-found');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Test harness for the reference backend: one database per test file (in-memory PGlite, or a throwaway
+ * database on the PostgreSQL at DATABASE_URL), an adjustable clock, reset + seed between tests.
+ */
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { createApp } from '../../server/app';
+import { memoryMailer, type Mailer } from '../../server/app-env';
+import { openDb, isPostgresUrl, type Db } from '../../server/db/client';
+import { resetDatabase, DEMO_PASSWORD } from '../../server/seed/index';
+
+/** A fixed "now" for deterministic seeds (a Wednesday). */
+export const T0 = new Date('2026-03-18T09:30:00.000Z');
+
+export interface TestClock {
+  now(): Date;
+  set(d: Date): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = T0): TestClock {
+  let ms = start.getTime();
+  return {
+    now: () => new Date(ms),
+    set: (d) => {
+      ms = d.getTime();
+    },
+    advance: (delta) => {
+      ms += delta;
+    },
+  };
+}
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  clock: TestClock;
+  mailer: Mailer;
+  driver: 'pglite' | 'postgres';
+  /** Wipes and re-seeds at T0 (clock reset to T0). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  /** JSON request helper; returns status, parsed body and the raw response. */
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; res: Response }>;
+  /** Signs in a demo account and returns its bearer token. */
+  login(email: string, password?: string): Promise<string>;
+}
+
+async function createThrowawayDatabase(url: string) {
+  const name = `wordsmith_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promise<TestServer> {
+  const envUrl = process.env.DATABASE_URL;
+  const throwaway = isPostgresUrl(envUrl) ? await createThrowawayDatabase(envUrl) : undefined;
+  const opened = await openDb({ url: throwaway?.url ?? 'memory://' });
+  const clock = testClock();
+  const mailer = memoryMailer();
+  const reset = async () => {
+    clock.set(T0);
+    mailer.outbox.length = 0;
+    await resetDatabase(opened.db, clock.now());
+  };
+  const app = createApp({
+    db: opened.db,
+    clock,
+    mailer,
+    config: { devRoutes: opts.devRoutes ?? true, aiPaceMs: 0, env: {} },
+    reset: () => resetDatabase(opened.db, clock.now()),
+  });
+  const call: TestServer['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { 'x-application': 'writer-web', ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.clone().text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json')) parsed = text ? JSON.parse(text) : undefined;
+    return { status: res.status, body: parsed, res };
+  };
+  return {
+    app,
+    db: opened.db,
+    clock,
+    mailer,
+    driver: opened.driver,
+    reset,
+    close: async () => {
+      await opened.close();
+      await throwaway?.drop();
+    },
+    call,
+    login: async (email, password = DEMO_PASSWORD) => {
+      const r = await call('POST', '/api/auth/login', { body: { email, password } });
+      if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.access_token as string;
+    },
+  };
+}
