@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { referenceBackend } from './server/vite-plugin';
+import { referenceBackend } from './server/vite-plugin.ts';
 
 // One port for the app and its reference backend: in development the backend's
 // Hono app is mounted inside the Vite dev server (no CORS, no second process).

@@ -1,6 +1,6 @@
 import type { Plugin, ViteDevServer } from 'vite';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isBackendPath } from './backend-paths';
+import { isBackendPath } from './backend-paths.ts';
 
 /**
  * Mounts the reference backend inside the Vite dev server: one port, no CORS.

@@ -1,6 +1,7 @@
-import type { InspectionEvent } from 'xstate';
+import type { InspectionEvent, Observer } from 'xstate';
 
-export type Inspect = (event: InspectionEvent) => void;
+/** What createActor's `inspect` option takes: a callback or an observer of inspection events. */
+export type Inspect = ((event: InspectionEvent) => void) | Observer<InspectionEvent>;
 
 /** Whether Stately Inspect was asked for: `?inspect` in the URL or VITE_INSPECT=1. */
 export function wantsInspector(search: string, flag: string | undefined): boolean {

@@ -10,7 +10,9 @@ function memoryTokens(initial: StoredAuth | null = { token: 'tok-1', loginTime: 
 }
 
 function respond(status: number, body: unknown) {
-  return vi.fn(async (_req: Request) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 describe('api client middleware', () => {

@@ -27,7 +27,7 @@ export async function startTestBackend(): Promise<Runtime & { reset(): Promise<v
 export function createTestServices(runtime: Runtime, options: { now?: () => number; pageLoadedAt?: number } = {}): AppServices {
   return createAppServices({
     baseUrl: ORIGIN,
-    fetch: (input: Request | string | URL, init?: RequestInit) => runtime.app.fetch(input instanceof Request ? input : new Request(input, init)),
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => runtime.app.fetch(input instanceof Request ? input : new Request(input, init)),
     ...options,
   });
 }

@@ -1,0 +1,109 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { PROFILE_MENU_LABELS as L } from '../../src/features/shell/messages';
+import { ProfileMenu, type ProfileMenuProps } from '../../src/features/shell/profile-menu';
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+function renderMenu(props: Partial<ProfileMenuProps> = {}) {
+  const handlers = { onStartUserGuide: vi.fn(), onSupport: vi.fn(), onLogout: vi.fn() };
+  render(
+    <MemoryRouter initialEntries={['/home']}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <ProfileMenu userName="Ada Lovelace" isPaidPlan={false} {...handlers} {...props} />
+              <Location />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return handlers;
+}
+
+async function openMenu() {
+  await userEvent.click(screen.getByRole('button', { name: /Ada Lovelace/ }));
+  return screen.findByRole('menu');
+}
+
+describe('ProfileMenu (01 §2)', () => {
+  it('lists the items in the spec order', async () => {
+    renderMenu();
+    const menu = await openMenu();
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      L.profile,
+      L.subscription,
+      L.startUserGuide,
+      L.manageBrands,
+      L.settings,
+      L.wordpress,
+      L.support,
+      L.logout,
+    ]);
+  });
+
+  it.each([
+    [L.profile, '/credit-based?target=profile'],
+    [L.subscription, '/credit-based?target=subscription'],
+    [L.manageBrands, '/credit-based?target=brand&page=1'],
+    [L.settings, '/credit-based?target=settings'],
+    [L.wordpress, '/credit-based?target=wordpress'],
+  ])('%s goes to %s', async (label, target) => {
+    renderMenu();
+    const menu = await openMenu();
+    const item = within(menu).getByRole('menuitem', { name: label });
+    expect(item).toHaveAttribute('href', target);
+    await userEvent.click(item);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(target));
+  });
+
+  it.each([
+    [L.startUserGuide, 'onStartUserGuide'],
+    [L.support, 'onSupport'],
+    [L.logout, 'onLogout'],
+  ] as const)('%s calls %s', async (label, handler) => {
+    const handlers = renderMenu();
+    const menu = await openMenu();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: label }));
+    expect(handlers[handler]).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/home');
+  });
+
+  it('opens from the keyboard and selects with Enter', async () => {
+    const handlers = renderMenu();
+    screen.getByRole('button', { name: /Ada Lovelace/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: L.logout }));
+    expect(handlers.onLogout).toHaveBeenCalled();
+  });
+
+  it('shows the credits bar for paid plans, capped at 100 %', async () => {
+    renderMenu({ isPaidPlan: true, credits: { used: 6200, total: 5000 } });
+    const menu = await openMenu();
+    const bar = within(menu).getByRole('progressbar', { name: 'Credits used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(menu).toHaveTextContent('6,200 / 5,000');
+  });
+
+  it('shows the real share of credits used', async () => {
+    renderMenu({ isPaidPlan: true, credits: { used: 1250, total: 5000 } });
+    const menu = await openMenu();
+    expect(within(menu).getByRole('progressbar', { name: 'Credits used' })).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  it('hides the credits bar on the free plan', async () => {
+    renderMenu({ isPaidPlan: false, credits: { used: 10, total: 100 } });
+    const menu = await openMenu();
+    expect(within(menu).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});

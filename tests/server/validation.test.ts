@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from './harness';
+import { createApp } from '../../server/app';
+import * as t from '../../server/db/schema';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+beforeEach(async () => {
+  await s.reset();
+});
+
+const invalid = { message: 'The given data was invalid.', type: 'validation' };
+
+describe('request validation against the OpenAPI description', () => {
+  it('422 names every failing field', async () => {
+    const r = await s.call('POST', '/api/auth/register', { body: { email: 'not-an-email', password: 'short' } });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject(invalid);
+    expect(Object.keys(r.body.errors).sort()).toEqual(['email', 'name', 'password']);
+    expect(r.body.errors.name).toEqual(['The name field is required.']);
+    expect(r.body.errors.email).toContain('The email field must be a valid email address.');
+    expect(r.body.errors.password).toEqual(['The password field must be at least 8 characters.']);
+  });
+
+  it('422 on wrong types, enums and conditional requirements', async () => {
+    const token = await s.login('plus@demo.test');
+    const a = await s.call('POST', '/api/credits/calculation', { token, body: { type: 'text', word_count: 'many' } });
+    expect(a.status).toBe(422);
+    expect(a.body.errors.word_count).toEqual(['The word count field must be an integer.']);
+    const b = await s.call('POST', '/api/credits/calculation', { token, body: { type: 'music' } });
+    expect(b.body.errors.type).toEqual(['The selected type is invalid.']);
+    const c = await s.call('POST', '/api/credits/calculation', { token, body: { type: 'both', word_count: 10 } });
+    expect(Object.keys(c.body.errors)).toEqual(['image_count']);
+  });
+
+  it('422 on malformed JSON, a non-object body and a missing required body', async () => {
+    const bad = await s.call('POST', '/api/auth/login', { body: '{"email": "a@b.c",' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ ...invalid, errors: { body: ['The request body is not valid JSON.'] } });
+    const arr = await s.call('POST', '/api/auth/login', { body: '[1,2]' });
+    expect(arr.status).toBe(422);
+    expect(arr.body.errors.body).toBeDefined();
+    const none = await s.app.request('/api/auth/login', { method: 'POST' });
+    expect(none.status).toBe(422);
+  });
+
+  it('422 on invalid query parameters of operations that describe 422', async () => {
+    const token = await s.login('free@demo.test');
+    const me = (await s.call('GET', '/api/auth/getUser', { token })).body.data.user;
+    const r = await s.call('PUT', `/api/profile/languageEdit/${me.id}?language_id=abc`, { token });
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.errors)).toEqual(['language_id']);
+    const missing = await s.call('GET', '/api/subscription/activateStripeSubscription', { token });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.session_id).toEqual(['The session id field is required.']);
+  });
+
+  it('authenticates before validating (401, not 422, without a token)', async () => {
+    const r = await s.call('POST', '/api/credits/calculation', { body: { type: 'nope' } });
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('unknown routes answer 404 {message: Not Found}', async () => {
+    for (const [m, p] of [
+      ['GET', '/api/does-not-exist'],
+      ['POST', '/api/auth/login/extra'],
+      ['DELETE', '/api/auth/login'],
+      ['GET', '/oauth/nothing'],
+    ] as const) {
+      const r = await s.call(m, p);
+      expect(r.status, `${m} ${p}`).toBe(404);
+      expect(r.body).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('bodies over 1 MB answer 413 with an ErrorBody', async () => {
+    const big = JSON.stringify({ error: 'x'.repeat(1024 * 1024 + 10) });
+    const r = await s.call('POST', '/logs/log-crash-report', { body: big });
+    expect(r.status).toBe(413);
+    expect(typeof r.body.message).toBe('string');
+    // streamed without content-length too
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const res = await s.app.request('/logs/log-crash-report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      // @ts-expect-error Node's fetch needs duplex for a stream body
+      duplex: 'half',
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('unexpected exceptions answer 500 with a generic message, logged without tokens', async () => {
+    const app = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, env: {} } });
+    app.get('/api/boom', () => {
+      throw new Error('kaboom');
+    });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await app.request('/api/boom?code=secret-code', { headers: { authorization: 'Bearer secret-token' } });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: 'Server Error', type: 'Error' });
+      const logged = spy.mock.calls.flat().map(String).join(' ');
+      expect(logged).toContain('kaboom');
+      expect(logged).not.toContain('secret-token');
+      expect(logged).not.toContain('secret-code');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('POST /api/dev/reset is not mounted when dev routes are off (production)', async () => {
+    const prod = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, env: {} } });
+    expect((await prod.request('/api/dev/reset', { method: 'POST' })).status).toBe(404);
+    const dev = await s.call('POST', '/api/dev/reset');
+    expect(dev.status).toBe(200);
+  });
+});
+
+describe('multi-step writes are atomic', () => {
+  /** Makes every new row of a table fail (existing rows are untouched), for the duration of fn. */
+  async function withBrokenTable(table: string, fn: () => Promise<void>) {
+    await s.db.execute(sql.raw(`ALTER TABLE "${table}" ADD CONSTRAINT test_break CHECK (id < 0) NOT VALID`));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await fn();
+    } finally {
+      spy.mockRestore();
+      await s.db.execute(sql.raw(`ALTER TABLE "${table}" DROP CONSTRAINT test_break`));
+    }
+  }
+
+  it('a failed registration leaves no user behind', async () => {
+    await withBrokenTable('subscriptions', async () => {
+      const r = await s.call('POST', '/api/auth/register', { body: { name: 'Half', email: 'half@example.com', password: 'written-1' } });
+      expect(r.status).toBe(500);
+    });
+    const rows = await s.db.select().from(t.users).where(eq(t.users.email, 'half@example.com'));
+    expect(rows).toEqual([]);
+    // and the address is still free
+    expect((await s.call('POST', '/api/auth/register', { body: { name: 'Whole', email: 'half@example.com', password: 'written-1' } })).status).toBe(200);
+  });
+
+  it('a failed activation changes neither the subscription nor the session', async () => {
+    const token = await s.login('free@demo.test');
+    const url = (await s.call('GET', '/api/subscription/stripeCheckout/3/monthly', { token })).body.url as string;
+    const id = decodeURIComponent(new URL(url).pathname.split('/').pop()!);
+    await s.app.request(`/test-checkout/${encodeURIComponent(id)}/pay`, { method: 'POST' });
+    await withBrokenTable('payments', async () => {
+      const r = await s.call('GET', `/api/subscription/activateStripeSubscription?session_id=${encodeURIComponent(id)}`, { token });
+      expect(r.status).toBe(500);
+    });
+    const me = (await s.call('GET', '/api/auth/getUser', { token })).body.data.user;
+    expect(me.user_subscription.plan_id).toBe(1);
+    const [session] = await s.db.select().from(t.checkoutSessions).where(eq(t.checkoutSessions.id, id));
+    expect(session.status).toBe('paid');
+    const r = await s.call('GET', `/api/subscription/activateStripeSubscription?session_id=${encodeURIComponent(id)}`, { token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.user_subscription.plan_id).toBe(3);
+  });
+});
