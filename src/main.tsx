@@ -4,6 +4,7 @@ import './theme/global.css';
 import { createAppServices } from './app/services';
 import { App } from './app/app';
 import { loadInspector } from './state/inspect';
+import { hostedSignInUrl } from './features/auth/hosted-sign-in';
 
 const pageLoadedAt = Date.now();
 
@@ -14,6 +15,12 @@ async function start() {
   const services = createAppServices({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     pageLoadedAt,
+    // 401 policy (01 §4): the client already cleared the token; 'Token expired.' goes to the hosted
+    // sign-in, 'Unauthenticated.' to /, and during the initial-load guard nothing else happens.
+    onUnauthorized: (action) => {
+      if (action === 'hostedSignIn') window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage));
+      else if (action === 'home') window.location.assign('/');
+    },
   });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

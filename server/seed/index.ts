@@ -16,7 +16,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 /**
  * One scrypt hash of the demo password per process, shared by every demo account: the seed runs before
- * every test, and 17 scrypt hashes would cost ~1 s each time. Real accounts get their own salt.
+ * every test, and 16 scrypt hashes would cost ~1 s each time. Real accounts get their own salt.
  */
 let demoHash: Promise<string> | undefined;
 function demoPasswordHash(): Promise<string> {

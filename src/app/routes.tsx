@@ -1,6 +1,7 @@
 import { redirect, type RouteObject, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AppServices } from './services';
 import { RouteError } from '../features/errors/route-error';
+import { completeHostedSignIn } from '../features/auth/hosted-sign-in';
 
 /**
  * Every route of spec 01 §2 and 03 §2. Layouts (spec: none, dashboard, app):
@@ -56,7 +57,21 @@ export function createRoutes(services: AppServices): RouteObject[] {
               index: true,
               lazy: async () => ({ Component: (await import('../features/home/root-page')).RootPage }),
             },
-            { path: 'home', lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
+            {
+              path: 'home',
+              // /home is also the return address of the hosted sign-in (01 §2): exchange ?code=… first.
+              loader: async ({ request }) => {
+                const next = await completeHostedSignIn(new URL(request.url), {
+                  api: services.api,
+                  tokens: services.tokens,
+                  storage: sessionStorage,
+                  now: () => Date.now(),
+                  origin: window.location.origin,
+                });
+                return next ? redirect(next) : null;
+              },
+              lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+            },
             { path: 'categories/:categorySlug', ...pending('Tool category', 'catalogue') },
             { path: 'tools/:slug', ...pending('AI tool', 'catalogue') },
             { path: 'pricing', ...pending('Pricing', 'billing') },

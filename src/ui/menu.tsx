@@ -21,7 +21,16 @@ import { menu } from '../../styled-system/recipes';
  */
 const { withRootProvider, withContext } = createStyleContext(menu);
 
-export const Root = withRootProvider(Menu.Root);
+/**
+ * Link items (`<Menu.Item asChild><Link …/></Menu.Item>`) chosen with Enter: Zag's default dispatches
+ * a non-bubbling click, which React (and so the router's <Link>) never sees — the browser would do a
+ * full page load. A real element click bubbles, so client-side routing handles it.
+ */
+function clickLinkItem({ node }: { node: HTMLAnchorElement }) {
+  queueMicrotask(() => node.click());
+}
+
+export const Root = withRootProvider(Menu.Root, { defaultProps: { navigate: clickLinkItem } });
 export const RootProvider = withRootProvider(Menu.RootProvider);
 export const Trigger = Menu.Trigger;
 export const ContextTrigger = Menu.ContextTrigger;

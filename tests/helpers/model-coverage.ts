@@ -146,7 +146,8 @@ export function createCoverageTracker(machine: AnyStateMachine): {
  * expansion) without that validation, so the REAL machine is the model: an invoke is modelled
  * by its `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events and a delay by its
  * `xstate.after.<delay>.<stateId>` event (give them in `events` with the wanted `output`, or a
- * bare `{ type }` is used). Pass `serializeState` (see TOOLCHAIN.md): it is required here.
+ * bare `{ type }` is used). When `events` gives a done or error event for an actor id, only the
+ * given outcome(s) of that actor are explored (no bare counterpart is added). Pass `serializeState` (see TOOLCHAIN.md): it is required here.
  */
 export function createMachineTestModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -161,9 +162,14 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
       key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key),
     events: (state: any) => {
       const events = typeof getEvents === 'function' ? getEvents(state) : (getEvents ?? []);
-      return __unsafe_getAllOwnEventDescriptors(state).flatMap((eventType: string) =>
-        events.some((e) => e.type === eventType) ? events.filter((e) => e.type === eventType) : [{ type: eventType }],
-      );
+      // an actor whose outcome (done or error) is given explicitly gets only the given outcome(s)
+      const actorOf = (type: string) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)?.[1];
+      const explicitActors = new Set(events.map((e) => actorOf(e.type)).filter(Boolean));
+      return __unsafe_getAllOwnEventDescriptors(state).flatMap((eventType: string) => {
+        if (events.some((e) => e.type === eventType)) return events.filter((e) => e.type === eventType);
+        const actor = actorOf(eventType);
+        return actor && explicitActors.has(actor) ? [] : [{ type: eventType }];
+      });
     },
     ...rest,
   } as never);

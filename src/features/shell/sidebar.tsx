@@ -188,6 +188,7 @@ function NavItem({
       <Link to={to} className={cx(item, sub && subItem)} aria-current={active ? 'page' : undefined}>
         {Icon && <Icon />}
         <span className={spacer}>{children}</span>
+        {badge && ' '}
         {badge}
       </Link>
     </li>
