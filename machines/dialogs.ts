@@ -152,3 +152,37 @@ export const DIALOG_TEXT = {
     close: 'Close',
   },
 } as const;
+
+/**
+ * A request to open a dialog: like `Dialog`, but the payload fields that have a spec default
+ * may be left out — generate-limit type (default 'word', 01 §2), image-viewer imageAspect
+ * (default 'square', 01 §2), api-error title/message (defaults 'Error' / 'Something went Wrong !', 01 §8).
+ */
+type Defaulted = {
+  'generate-limit': Partial<DialogPayloads['generate-limit']>;
+  'image-viewer': { imageUrl: string; imageAspect?: ImageAspect };
+  'api-error': Partial<DialogPayloads['api-error']>;
+};
+export type DialogRequest = {
+  [K in DialogName]: { name: K; payload?: K extends keyof Defaulted ? Defaulted[K] : DialogPayloads[K] };
+}[DialogName];
+
+/** Fills the spec defaults of a dialog request. */
+export function withDialogDefaults(req: DialogRequest): Dialog {
+  switch (req.name) {
+    case 'generate-limit':
+      return { name: req.name, payload: { type: req.payload?.type ?? 'word' } };
+    case 'image-viewer':
+      return { name: req.name, payload: { imageUrl: req.payload?.imageUrl ?? '', imageAspect: req.payload?.imageAspect ?? 'square' } };
+    case 'api-error':
+      return {
+        name: req.name,
+        payload: {
+          title: req.payload?.title || DIALOG_TEXT['api-error'].title,
+          message: req.payload?.message || DIALOG_TEXT['api-error'].message,
+        },
+      };
+    default:
+      return { name: req.name, payload: req.payload ?? {} } as Dialog;
+  }
+}
