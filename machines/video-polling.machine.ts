@@ -330,15 +330,15 @@ export const videoPollingMachine = setup({
     reportTo: input.reportTo,
   }),
   initial: 'routing',
-  on: {
-    // The queue removes / clears the item: stop quietly (the queue already knows).
-    'video.cancel': { target: '.cancelled', actions: 'assignCancelled' },
-  },
   states: {
     routing: {
       always: [{ guard: 'isResume', target: 'polling' }, { target: 'starting' }],
     },
     starting: {
+      on: {
+        // The queue removed / cleared the item: stop quietly (the queue already knows).
+        'video.cancel': { target: 'cancelled', actions: 'assignCancelled' },
+      },
       invoke: {
         id: 'startVideo',
         src: 'startVideo',
@@ -389,6 +389,7 @@ export const videoPollingMachine = setup({
     },
     polling: {
       type: 'parallel',
+      on: { 'video.cancel': { target: 'cancelled', actions: 'assignCancelled' } },
       states: {
         status: {
           initial: 'waiting',

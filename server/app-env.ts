@@ -1,5 +1,6 @@
 /** Hono environment of the reference backend: the injected dependencies and the signed-in user. */
 import type { Db } from './db/client';
+import type { AiWriter } from './ai/types';
 
 export interface Clock {
   now(): Date;
@@ -38,8 +39,8 @@ export interface AppDeps {
   mailer?: Mailer;
   db: Db;
   clock: Clock;
-  /** AI provider (chat/writing areas); not used by the platform core. */
-  ai?: unknown;
+  /** AI provider (chat/writing areas; server/ai chooses it from the environment); not used by the platform core. */
+  ai?: AiWriter;
   config: AppConfig;
   /** Re-seeds the database (dev reset). */
   reset?: () => Promise<void>;

@@ -6,13 +6,14 @@ import { pathFromModule } from './lib/module-path';
  *   databaseUrl postgres://…  → PostgreSQL through pg (also from env DATABASE_URL when opts omit it)
  *   nothing                   → PGlite persisted in .data/pglite (git-ignored), or opts.dataDir
  * Env passed through to the app: NODE_ENV (production hides /api/dev/reset and the test Google sign-in),
- * AI_PACE_MS, AI_BASE_URL, AI_API_KEY, AI_MODEL, SUPPORT_URL.
+ * AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL.
  */
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv, Clock } from './app-env';
 import { openDb } from './db/client';
 import { isSeeded, resetDatabase, seed } from './seed/index';
+import { createAiWriterFromEnv } from './ai/index';
 
 export interface RuntimeOptions {
   /** 'memory://' for an in-memory PGlite, a postgres:// URL for a real server, or undefined for the persisted PGlite in .data/ */
@@ -30,6 +31,9 @@ export const DEFAULT_DATA_DIR = pathFromModule('../.data/pglite', import.meta.ur
 
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const url = opts.databaseUrl ?? (opts.dataDir ? undefined : process.env.DATABASE_URL);
+  const env = process.env;
+  // AI misconfiguration fails here, before the database is opened.
+  const ai = createAiWriterFromEnv(env);
   const opened = await openDb(url ? { url } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
   const clock: Clock = opts.clock ?? { now: () => new Date() };
   try {
@@ -38,15 +42,16 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await opened.close();
     throw err;
   }
-  const env = process.env;
   const app = createApp({
     db: opened.db,
     clock,
+    ai,
     config: {
       devRoutes: env.NODE_ENV !== 'production',
       aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
       env: {
         AI_PACE_MS: env.AI_PACE_MS,
+        AI_CHUNK_WORDS: env.AI_CHUNK_WORDS,
         AI_BASE_URL: env.AI_BASE_URL,
         AI_API_KEY: env.AI_API_KEY,
         AI_MODEL: env.AI_MODEL,

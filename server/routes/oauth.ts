@@ -1,7 +1,7 @@
 /**
  * The hosted sign-in service (01 §2, §4): an authorization-code flow served by this backend.
  * GET /oauth/authorize shows an accessible sign-in page; POST checks the credentials and 302s to
- * redirect_uri?code=…&state=…; POST /oauth/token exchanges the code (single use, 5 min, same redirect_uri);
+ * redirect_uri?code=…&state=… (wrong credentials: the page again with an error, 200); POST /oauth/token exchanges the code (single use, 5 min, same redirect_uri);
  * POST /oauth/token/refresh rotates the refresh token. redirect_uri must be on the request's origin.
  */
 import { Hono, type Context } from 'hono';
@@ -100,7 +100,8 @@ export function oauthRoutes() {
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok || user.deletedAt)
-      return c.html(signInPage(params, { email, error: 'These credentials do not match our records.' }), 401, noStore);
+      // openapi: wrong credentials render the page again with the error, status 200 (the usual form pattern).
+      return c.html(signInPage(params, { email, error: 'These credentials do not match our records.' }), 200, noStore);
     const now = clock.now();
     await db.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
     const code = await issueOAuthCode(db, user.id, params.client_id, params.redirect_uri, now);

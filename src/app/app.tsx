@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
 import { createRoutes } from './routes';
 import type { Inspect } from '../state/inspect';
+import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -12,20 +13,25 @@ export interface AppProps {
   inspect?: Inspect;
   /** Tests pass a memory router over the same routes; the browser app makes its own. */
   router?: AppRouter;
+  /** The app-wide actors; created here (with the inspector, if any) unless given. */
+  actors?: AppActors;
 }
 
-export function AppProviders({ services, children }: { services: AppServices; inspect?: Inspect; children: ReactNode }) {
+export function AppProviders({ services, actors, children }: { services: AppServices; actors: AppActors; children: ReactNode }) {
   return (
     <ServicesProvider services={services}>
-      <QueryClientProvider client={services.queryClient}>{children}</QueryClientProvider>
+      <AppActorsProvider actors={actors}>
+        <QueryClientProvider client={services.queryClient}>{children}</QueryClientProvider>
+      </AppActorsProvider>
     </ServicesProvider>
   );
 }
 
-export function App({ services, inspect, router: given }: AppProps) {
-  const [router] = useState(() => given ?? createBrowserRouter(createRoutes(services)));
+export function App({ services, inspect, router: givenRouter, actors: givenActors }: AppProps) {
+  const [router] = useState(() => givenRouter ?? createBrowserRouter(createRoutes(services)));
+  const [actors] = useState(() => givenActors ?? createAppActors({ inspect }));
   return (
-    <AppProviders services={services} inspect={inspect}>
+    <AppProviders services={services} actors={actors}>
       <RouterProvider router={router} />
     </AppProviders>
   );

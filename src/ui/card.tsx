@@ -8,7 +8,8 @@ const { withProvider, withContext } = createStyleContext(card);
 
 export const Root = withProvider(ark.div, 'root');
 export const Header = withContext(ark.div, 'header');
-export const Title = withContext(ark.h3, 'title');
+/** An h2 by default (cards sit under the page's h1); use asChild for another level. */
+export const Title = withContext(ark.h2, 'title');
 export const Description = withContext(ark.p, 'description');
 export const Body = withContext(ark.div, 'body');
 export const Footer = withContext(ark.div, 'footer');

@@ -1,4 +1,4 @@
-import { Field } from '@ark-ui/react/field';
+import { Field, useFieldContext } from '@ark-ui/react/field';
 import { ark } from '@ark-ui/react/factory';
 import type { ComponentProps } from 'react';
 import { createStyleContext } from '../../styled-system/jsx';
@@ -21,8 +21,26 @@ const { withProvider, withContext } = createStyleContext(field);
 
 export const Root = withProvider(Field.Root, 'root');
 export const Label = withContext(Field.Label, 'label');
-export const Input = withContext(Field.Input, 'input');
-export const Textarea = withContext(Field.Textarea, 'textarea');
+const StyledInput = withContext(Field.Input, 'input');
+const StyledTextarea = withContext(Field.Textarea, 'textarea');
+
+/**
+ * Ark points aria-describedby at the helper text and aria-errormessage at the error text; screen
+ * reader support for aria-errormessage is patchy, so the error text is added to aria-describedby too.
+ */
+function useDescribedBy(own: string | undefined): string | undefined {
+  const field = useFieldContext();
+  // aria-errormessage is set by Ark only while invalid and an ErrorText is mounted.
+  const errorId = field?.getInputProps()['aria-errormessage'] as string | undefined;
+  return [...new Set([own, field?.ariaDescribedby, errorId].filter(Boolean))].join(' ') || undefined;
+}
+
+export function Input(props: ComponentProps<typeof StyledInput>) {
+  return <StyledInput {...props} aria-describedby={useDescribedBy(props['aria-describedby'])} />;
+}
+export function Textarea(props: ComponentProps<typeof StyledTextarea>) {
+  return <StyledTextarea {...props} aria-describedby={useDescribedBy(props['aria-describedby'])} />;
+}
 export const HelperText = withContext(Field.HelperText, 'helperText');
 export const ErrorText = withContext(Field.ErrorText, 'errorText');
 export const RequiredIndicator = withContext(Field.RequiredIndicator, 'requiredIndicator', {

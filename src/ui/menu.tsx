@@ -30,7 +30,9 @@ function clickLinkItem({ node }: { node: HTMLAnchorElement }) {
   queueMicrotask(() => node.click());
 }
 
-export const Root = withRootProvider(Menu.Root, { defaultProps: { navigate: clickLinkItem } });
+export const Root = withRootProvider(Menu.Root, {
+  defaultProps: { navigate: clickLinkItem, lazyMount: true, unmountOnExit: true },
+});
 export const RootProvider = withRootProvider(Menu.RootProvider);
 export const Trigger = Menu.Trigger;
 export const ContextTrigger = Menu.ContextTrigger;

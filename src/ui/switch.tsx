@@ -10,7 +10,10 @@ export const Root = withProvider(Switch.Root, 'root');
 export const Control = withContext(Switch.Control, 'control');
 export const Thumb = withContext(Switch.Thumb, 'thumb');
 export const Label = withContext(Switch.Label, 'label');
-export const HiddenInput = Switch.HiddenInput;
+/** The native checkbox, announced as a switch. */
+export function HiddenInput(props: ComponentProps<typeof Switch.HiddenInput>) {
+  return <Switch.HiddenInput role="switch" {...props} />;
+}
 
 export type RootProps = ComponentProps<typeof Root>;
 export type { SwitchCheckedChangeDetails as CheckedChangeDetails } from '@ark-ui/react/switch';

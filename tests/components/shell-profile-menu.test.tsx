@@ -113,21 +113,24 @@ describe('ProfileMenu (01 §2)', () => {
 
   it('shows the credits bar for paid plans, capped at 100 %', async () => {
     renderMenu({ isPaidPlan: true, credits: { used: 6200, total: 5000 } });
-    const menu = await openMenu();
-    const bar = within(menu).getByRole('progressbar', { name: 'Credits used' });
+    await openMenu();
+    const popup = screen.getByRole('region', { name: /account menu/ });
+    const bar = within(popup).getByRole('progressbar', { name: 'Credits used' });
     expect(bar).toHaveAttribute('aria-valuenow', '100');
-    expect(menu).toHaveTextContent('6,200 / 5,000');
+    expect(popup).toHaveTextContent('6,200 / 5,000');
   });
 
   it('shows the real share of credits used', async () => {
     renderMenu({ isPaidPlan: true, credits: { used: 1250, total: 5000 } });
-    const menu = await openMenu();
-    expect(within(menu).getByRole('progressbar', { name: 'Credits used' })).toHaveAttribute('aria-valuenow', '25');
+    await openMenu();
+    const popup = screen.getByRole('region', { name: /account menu/ });
+    expect(within(popup).getByRole('progressbar', { name: 'Credits used' })).toHaveAttribute('aria-valuenow', '25');
   });
 
   it('hides the credits bar on the free plan', async () => {
     renderMenu({ isPaidPlan: false, credits: { used: 10, total: 100 } });
-    const menu = await openMenu();
-    expect(within(menu).queryByRole('progressbar')).not.toBeInTheDocument();
+    await openMenu();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Credits/)).not.toBeInTheDocument();
   });
 });

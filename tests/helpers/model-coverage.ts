@@ -174,3 +174,38 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
     ...rest,
   } as never);
 }
+
+/**
+ * Event executors for `path.test({ events })` that replay a model path on a real actor:
+ * ordinary events are sent; `xstate.after.<delay>.<stateId>` events advance simulated time
+ * by the named delay (`delays[delay]`, or the number itself); done/error events of invoked
+ * actors are left to the provided actors (`onActorEvent`, default: flush microtasks).
+ */
+export function replayExecutors(
+  paths: ReadonlyArray<{ steps: ReadonlyArray<{ event: EventObject }> }>,
+  opts: {
+    send: (event: any) => void;
+    advance: (ms: number) => void | Promise<void>;
+    delays?: Record<string, number>;
+    onActorEvent?: (event: any) => void | Promise<void>;
+  },
+): Record<string, (step: { event: any }) => Promise<void>> {
+  const types = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+  const out: Record<string, (step: { event: any }) => Promise<void>> = {};
+  for (const type of types) {
+    out[type] = async ({ event }) => {
+      const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+      if (after) {
+        const key = after[1];
+        const ms = opts.delays?.[key] ?? Number(key);
+        if (!Number.isFinite(ms)) throw new Error(`unknown delay ${key}`);
+        await opts.advance(ms);
+      } else if (/^xstate\.(done|error)\.actor\./.test(event.type)) {
+        await (opts.onActorEvent ? opts.onActorEvent(event) : Promise.resolve());
+      } else if (event.type !== 'xstate.init') {
+        opts.send(event);
+      }
+    };
+  }
+  return out;
+}

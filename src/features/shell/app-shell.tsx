@@ -64,7 +64,7 @@ const sidebarBox = css({
   position: { base: 'fixed', md: 'sticky' },
   top: '0',
   left: '0',
-  zIndex: { base: 'drawer', md: 'auto' },
+  zIndex: { base: 'modal', md: 'auto' },
   boxShadow: { base: 'xl', md: 'none' },
   animation: { base: 'drawer-in 200ms {easings.default}', md: 'none' },
 });

@@ -39,13 +39,22 @@ const bar = css({
   borderBottomWidth: '1px',
   borderColor: 'border.default',
 });
-const search = css({ flex: '1', minW: '0', display: 'flex', justifyContent: 'center', maxW: '560px', mx: 'auto' });
+const search = css({
+  flex: '1',
+  minW: '0',
+  display: 'flex',
+  justifyContent: 'center',
+  maxW: '560px',
+  mx: 'auto',
+  '& > *': { minW: '0', maxW: 'full' },
+});
 const end = css({ display: 'flex', alignItems: 'center', gap: '2', ml: 'auto', flexShrink: 0 });
 const oldUi = css({
   display: 'inline-flex',
+  whiteSpace: 'nowrap',
   alignItems: 'center',
   gap: '1.5',
-  fontSize: 'sm',
+  fontSize: { base: 'xs', md: 'sm' },
   fontWeight: 'medium',
   color: 'accent.text',
   textDecoration: 'none',

@@ -40,12 +40,14 @@ const logoLink = css({
   whiteSpace: 'nowrap',
 });
 
-/** Logo linking to /home (01 §2 Header). */
+const logoText = css({ display: { base: 'none', sm: 'inline' } });
+
+/** Logo linking to /home (01 §2 Header). On phones only the mark shows (the link keeps its name). */
 export function Logo() {
   return (
     <Link to={SHELL_HREFS.home} className={logoLink} aria-label={SHELL_MESSAGES.home}>
       <LogoMark />
-      <span>{PRODUCT_NAME}</span>
+      <span className={logoText}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

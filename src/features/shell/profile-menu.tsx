@@ -57,10 +57,27 @@ const trigger = css({
 const triggerText = css({ display: 'flex', flexDirection: 'column', flex: '1', minW: '0', lineHeight: '1.3' });
 const name = css({ fontSize: 'sm', fontWeight: 'semibold', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const sub = css({ fontSize: 'xs', color: 'fg.muted', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-const creditsBox = css({ display: 'flex', flexDirection: 'column', gap: '2', px: '2.5', pt: '2', pb: '2.5' });
+const creditsBox = css({ display: 'flex', flexDirection: 'column', gap: '2', px: '4', pt: '3.5', pb: '3' });
 const creditsLine = css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted' });
 const creditsStrong = css({ color: 'fg.default', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' });
 const chevron = css({ color: 'fg.muted', flexShrink: 0 });
+const popup = css({
+  bg: 'bg.surface',
+  color: 'fg.default',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  boxShadow: 'lg',
+  overflow: 'hidden',
+  animation: 'pop-in 140ms {easings.default}',
+});
+const flatContent = css({
+  borderWidth: '0 !important',
+  boxShadow: 'none !important',
+  borderRadius: '0 !important',
+  animation: 'none !important',
+  '[data-credits] + &': { borderTopWidth: '1px !important', borderColor: 'border.default' },
+});
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -68,7 +85,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 function CreditsBar({ used, total }: CreditsSummary) {
   const percent = total > 0 ? (used / total) * 100 : 100;
   return (
-    <div className={creditsBox}>
+    <div className={creditsBox} data-credits="">
       <div className={creditsLine}>
         <span>{SHELL_MESSAGES.credits}</span>
         <span>
@@ -109,7 +126,7 @@ export function ProfileMenu({
 }: ProfileMenuProps) {
   return (
     <Menu.Root
-      positioning={{ placement, gutter: 6 }}
+      positioning={{ placement, gutter: 6, sameWidth: placement === 'top-start' }}
       onSelect={({ value }) => {
         if (value === 'start-user-guide') onStartUserGuide?.();
         else if (value === 'support') onSupport?.();
@@ -125,13 +142,11 @@ export function ProfileMenu({
         <ChevronsUpDownIcon className={chevron} size={16} />
       </Menu.Trigger>
       <Menu.Positioner>
-        <Menu.Content>
-          {isPaidPlan && credits && (
-            <>
-              <CreditsBar used={credits.used} total={credits.total} />
-              <Menu.Separator />
-            </>
-          )}
+        {/* The credits summary is not a menu item (a progressbar may not sit inside role=menu), so the
+            popup is a labelled section holding the summary and then the menu itself. */}
+        <section className={popup} aria-label={`${userName}, ${SHELL_MESSAGES.accountMenu}`}>
+          {isPaidPlan && credits && <CreditsBar used={credits.used} total={credits.total} />}
+          <Menu.Content className={flatContent}>
           <LinkItem value="profile" to={PROFILE_HREFS.profile} icon={<UserIcon />}>
             {L.profile}
           </LinkItem>
@@ -160,7 +175,8 @@ export function ProfileMenu({
             <LogOutIcon />
             {L.logout}
           </Menu.Item>
-        </Menu.Content>
+          </Menu.Content>
+        </section>
       </Menu.Positioner>
     </Menu.Root>
   );

@@ -1,0 +1,394 @@
+/**
+ * Contract test: every operation of openapi/ (src/api/openapi.bundle.gen.json) that the reference backend
+ * implements is exercised through app.request(...), and every response is checked against the description:
+ * the status code must be described and the body must match its schema (Ajv 2020 + formats).
+ * The last test fails, listing them, when a described operation has no passing (2xx/3xx) contract case:
+ * an area that adds operations to openapi/ adds its cases here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../server/harness';
+import { createAjv, loadOpenApi, toFieldErrors, type OperationObject } from '../../server/http/openapi-validate';
+
+const doc = loadOpenApi();
+const ajv = createAjv();
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.reset();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+interface Reply {
+  status: number;
+  contentType: string;
+  text: string;
+  location: string | null;
+}
+interface Ctx {
+  s: TestServer;
+  /** A cached token of a demo account (do not use for calls that revoke tokens). */
+  token(email: string): Promise<string>;
+  /** A fresh registered account, for calls that change or end it. */
+  newUser(): Promise<{ token: string; id: number; email: string }>;
+  /** A paid test-checkout session id for the url's session. */
+  pay(url: string): Promise<{ id: string; location: URL }>;
+  userId(email: string): Promise<number>;
+}
+interface Case {
+  op: string; // 'post /api/auth/login'
+  name: string;
+  status: number;
+  run(ctx: Ctx): Promise<Reply>;
+}
+
+async function send(method: string, path: string, o: { token?: string; json?: unknown; form?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { 'x-application': 'writer-web' };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  let body: string | undefined;
+  if (o.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(o.json);
+  } else if (o.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(o.form).toString();
+  } else if (o.raw !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = o.raw;
+  }
+  const res = await s.app.request(path, { method, headers, body });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text(), location: res.headers.get('location') };
+}
+
+const STATE = 'Ab3'.repeat(13) + 'x';
+const ORIGIN = 'http://localhost';
+let seq = 0;
+
+const cases: Case[] = [];
+const c = (op: string, name: string, status: number, run: Case['run']) => cases.push({ op, name, status, run });
+
+// ---------------------------------------------------------------- system
+c('get /api/health', 'ok', 200, () => send('GET', '/api/health'));
+c('post /api/dev/reset', 'reseeds', 200, async () => {
+  const r = await send('POST', '/api/dev/reset');
+  return r;
+});
+c('post /logs/log-crash-report', 'signed out', 200, () => send('POST', '/logs/log-crash-report', { json: { error: { name: 'TypeError', message: 'x is undefined', stack: 'at y' }, metadata: { url: '/home' } } }));
+c('post /logs/log-crash-report', 'signed in, string error', 200, async (x) => send('POST', '/logs/log-crash-report', { token: await x.token('free@demo.test'), json: { error: 'boom' } }));
+c('post /logs/log-crash-report', 'missing error', 422, () => send('POST', '/logs/log-crash-report', { json: { metadata: {} } }));
+c('post /logs/log-crash-report', 'too large', 413, () => send('POST', '/logs/log-crash-report', { json: { error: 'x'.repeat(1_100_000) } }));
+
+// ---------------------------------------------------------------- auth
+c('post /api/auth/login', 'ok', 200, () => send('POST', '/api/auth/login', { json: { email: 'plus@demo.test', password: 'demo1234' } }));
+c('post /api/auth/login', 'with callback_url', 200, () =>
+  send('POST', '/api/auth/login', { json: { email: 'plus@demo.test', password: 'demo1234', log_out: false, domain: 'blog.example', callback_url: 'https://blog.example/cb' } }),
+);
+c('post /api/auth/login', 'wrong password', 401, () => send('POST', '/api/auth/login', { json: { email: 'plus@demo.test', password: 'nope' } }));
+c('post /api/auth/login', 'invalid', 422, () => send('POST', '/api/auth/login', { json: { email: 'plus' } }));
+c('post /api/auth/register', 'ok', 200, () => send('POST', '/api/auth/register', { json: { name: 'Cora Contract', email: `cora${++seq}@example.com`, password: 'contract-1' } }));
+c('post /api/auth/register', 'taken email', 422, () => send('POST', '/api/auth/register', { json: { name: 'X', email: 'free@demo.test', password: 'contract-1' } }));
+c('post /api/auth/googlelogin', 'test token', 200, () => send('POST', '/api/auth/googlelogin', { json: { googletoken: 'test-google:gabe@example.com:Gabe Google' } }));
+c('post /api/auth/googlelogin', 'rejected', 401, () => send('POST', '/api/auth/googlelogin', { json: { googletoken: 'not-a-google-token' } }));
+c('post /api/auth/googlelogin', 'invalid', 422, () => send('POST', '/api/auth/googlelogin', { json: {} }));
+c('post /api/auth/handleGoogleCallback', 'test credential', 200, () => send('POST', '/api/auth/handleGoogleCallback', { json: { credential: 'test-google:hana@example.com' } }));
+c('post /api/auth/handleGoogleCallback', 'rejected', 401, () => send('POST', '/api/auth/handleGoogleCallback', { json: { code: 'abc', state: 'x' } }));
+c('post /api/auth/handleGoogleCallback', 'invalid', 422, () => send('POST', '/api/auth/handleGoogleCallback', { json: { code: 5 } }));
+c('get /api/auth/getUser', 'ok', 200, async (x) => send('GET', '/api/auth/getUser', { token: await x.token('pro@demo.test') }));
+c('get /api/auth/getUser', 'with callback_url', 200, async (x) => send('GET', '/api/auth/getUser?callback_url=https%3A%2F%2Fblog.example%2Fcb', { token: await x.token('pro@demo.test') }));
+c('get /api/auth/getUser', 'no token', 401, () => send('GET', '/api/auth/getUser'));
+c('post /api/auth/password/email', 'link', 200, () => send('POST', '/api/auth/password/email', { json: { email: 'free@demo.test', domain: 'x', callback_url: 'y' } }));
+c('post /api/auth/password/email', 'reset', 200, async (x) => {
+  const u = await x.newUser();
+  await send('POST', '/api/auth/password/email', { json: { email: u.email } });
+  const token = new URL(x.s.mailer.outbox.at(-1)!.link!).searchParams.get('token')!;
+  return send('POST', '/api/auth/password/email', { json: { token, password: 'another-pw', password_confirmation: 'another-pw' } });
+});
+c('post /api/auth/password/email', 'unknown token', 422, () =>
+  send('POST', '/api/auth/password/email', { json: { token: 'nope', password: 'another-pw', password_confirmation: 'another-pw' } }),
+);
+c('post /api/logout', 'ok', 200, async (x) => send('POST', '/api/logout', { token: (await x.newUser()).token }));
+c('post /api/logout', 'no token', 401, () => send('POST', '/api/logout'));
+
+const authorizeQuery = (over: Record<string, string> = {}) =>
+  new URLSearchParams({ client_id: 'writer-web', redirect_uri: `${ORIGIN}/home`, state: STATE, response_type: 'code', ...over }).toString();
+const authorizeForm = (over: Record<string, string> = {}) => ({
+  client_id: 'writer-web',
+  redirect_uri: `${ORIGIN}/home`,
+  state: STATE,
+  email: 'pro@demo.test',
+  password: 'demo1234',
+  ...over,
+});
+async function oauthCode() {
+  const r = await send('POST', '/oauth/authorize', { form: authorizeForm() });
+  return new URL(r.location!).searchParams.get('code')!;
+}
+c('get /oauth/authorize', 'page', 200, () => send('GET', `/oauth/authorize?${authorizeQuery()}`));
+c('get /oauth/authorize', 'bad state', 400, () => send('GET', `/oauth/authorize?${authorizeQuery({ state: 'short' })}`));
+c('post /oauth/authorize', 'signed in', 302, () => send('POST', '/oauth/authorize', { form: authorizeForm() }));
+c('post /oauth/authorize', 'foreign redirect', 400, () => send('POST', '/oauth/authorize', { form: authorizeForm({ redirect_uri: 'https://evil.example/' }) }));
+c('post /oauth/authorize', 'wrong password (page again)', 200, () => send('POST', '/oauth/authorize', { form: authorizeForm({ password: 'nope' }) }));
+c('post /oauth/token', 'exchange', 200, async () =>
+  send('POST', '/oauth/token', { json: { grant_type: 'authorization_code', code: await oauthCode(), redirect_uri: `${ORIGIN}/home`, client_id: 'writer-web' } }),
+);
+c('post /oauth/token', 'unknown code', 400, () => send('POST', '/oauth/token', { json: { grant_type: 'authorization_code', code: 'nope', redirect_uri: `${ORIGIN}/home` } }));
+c('post /oauth/token', 'invalid', 422, () => send('POST', '/oauth/token', { json: { grant_type: 'password' } }));
+c('post /oauth/token/refresh', 'rotate', 200, async () => {
+  const first = JSON.parse(
+    (await send('POST', '/oauth/token', { json: { grant_type: 'authorization_code', code: await oauthCode(), redirect_uri: `${ORIGIN}/home` } })).text,
+  );
+  return send('POST', '/oauth/token/refresh', { json: { refresh_token: first.refresh_token, grant_type: 'refresh_token' } });
+});
+c('post /oauth/token/refresh', 'unknown', 400, () => send('POST', '/oauth/token/refresh', { json: { refresh_token: 'nope' } }));
+c('post /oauth/token/refresh', 'invalid', 422, () => send('POST', '/oauth/token/refresh', { json: {} }));
+
+// ---------------------------------------------------------------- profile
+c('post /api/profile/updateUser', 'ok', 200, async (x) => send('POST', '/api/profile/updateUser', { token: (await x.newUser()).token, json: { name: 'Renamed Person' } }));
+c('post /api/profile/updateUser', 'no token', 401, () => send('POST', '/api/profile/updateUser', { json: { name: 'x' } }));
+c('post /api/profile/updateUser', 'invalid', 422, async (x) => send('POST', '/api/profile/updateUser', { token: await x.token('free@demo.test'), json: { name: '' } }));
+c('post /api/isFirstLogin', 'ok', 200, async (x) => send('POST', '/api/isFirstLogin', { token: (await x.newUser()).token }));
+c('post /api/isFirstLogin', 'no token', 401, () => send('POST', '/api/isFirstLogin'));
+c('post /api/profile/update-password', 'ok', 200, async (x) =>
+  send('POST', '/api/profile/update-password', { token: (await x.newUser()).token, json: { password: 'new-password', confirm_password: 'new-password' } }),
+);
+c('post /api/profile/update-password', 'mismatch', 422, async (x) =>
+  send('POST', '/api/profile/update-password', { token: await x.token('free@demo.test'), json: { password: 'new-password', confirm_password: 'other' } }),
+);
+c('post /api/profile/update-password', 'no token', 401, () => send('POST', '/api/profile/update-password', { json: {} }));
+c('post /api/profile/userVerification', 'ok', 200, async (x) => {
+  await x.newUser();
+  const token = new URL(x.s.mailer.outbox.filter((m) => m.subject.startsWith('Verify')).at(-1)!.link!).searchParams.get('token')!;
+  return send('POST', '/api/profile/userVerification', { json: { token } });
+});
+c('post /api/profile/userVerification', 'bad token', 422, () => send('POST', '/api/profile/userVerification', { json: { token: 'nope' } }));
+c('get /api/profile/resendVerification/{id}', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  return send('GET', `/api/profile/resendVerification/${u.id}`, { token: u.token });
+});
+c('get /api/profile/resendVerification/{id}', 'already verified', 200, async (x) =>
+  send('GET', `/api/profile/resendVerification/${await x.userId('free@demo.test')}`, { token: await x.token('free@demo.test') }),
+);
+c('get /api/profile/resendVerification/{id}', 'other user', 404, async (x) =>
+  send('GET', `/api/profile/resendVerification/${await x.userId('plus@demo.test')}`, { token: await x.token('free@demo.test') }),
+);
+c('get /api/profile/resendVerification/{id}', 'no token', 401, () => send('GET', '/api/profile/resendVerification/1'));
+c('get /api/profile/getLanguage', 'ok', 200, async (x) => send('GET', '/api/profile/getLanguage', { token: await x.token('free@demo.test') }));
+c('get /api/profile/getLanguage', 'no token', 401, () => send('GET', '/api/profile/getLanguage'));
+c('put /api/profile/languageEdit/{id}', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  return send('PUT', `/api/profile/languageEdit/${u.id}?language_id=24`, { token: u.token });
+});
+c('put /api/profile/languageEdit/{id}', 'unknown language', 422, async (x) =>
+  send('PUT', `/api/profile/languageEdit/${await x.userId('free@demo.test')}?language_id=9999`, { token: await x.token('free@demo.test') }),
+);
+c('put /api/profile/languageEdit/{id}', 'other user', 404, async (x) =>
+  send('PUT', `/api/profile/languageEdit/${await x.userId('plus@demo.test')}?language_id=21`, { token: await x.token('free@demo.test') }),
+);
+c('put /api/profile/languageEdit/{id}', 'no token', 401, () => send('PUT', '/api/profile/languageEdit/1?language_id=21'));
+c('post /api/deleteUser/{id}', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  return send('POST', `/api/deleteUser/${u.id}`, { token: u.token, json: { deleted_reason: 'Just testing' } });
+});
+c('post /api/deleteUser/{id}', 'active subscription', 409, async (x) =>
+  send('POST', `/api/deleteUser/${await x.userId('plus@demo.test')}`, { token: await x.token('plus@demo.test'), json: { deleted_reason: 'x' } }),
+);
+c('post /api/deleteUser/{id}', 'other user', 404, async (x) =>
+  send('POST', `/api/deleteUser/${await x.userId('plus@demo.test')}`, { token: await x.token('free@demo.test'), json: { deleted_reason: 'x' } }),
+);
+c('post /api/deleteUser/{id}', 'no reason', 422, async (x) =>
+  send('POST', `/api/deleteUser/${await x.userId('free@demo.test')}`, { token: await x.token('free@demo.test'), json: {} }),
+);
+c('post /api/deleteUser/{id}', 'no token', 401, () => send('POST', '/api/deleteUser/1', { json: { deleted_reason: 'x' } }));
+c('get /api/support', 'ok', 200, async (x) => send('GET', '/api/support', { token: await x.token('plus@demo.test') }));
+c('get /api/support', 'no token', 401, () => send('GET', '/api/support'));
+c('post /api/profile/storeOnBoard', 'ok', 200, async (x) =>
+  send('POST', '/api/profile/storeOnBoard', { token: (await x.newUser()).token, json: { on_board_data: { role: 'Writer', is_individual: true, step: 3 }, is_onboard: 1 } }),
+);
+c('post /api/profile/storeOnBoard', 'invalid', 422, async (x) => send('POST', '/api/profile/storeOnBoard', { token: await x.token('free@demo.test'), json: { is_onboard: 5 } }));
+c('post /api/profile/storeOnBoard', 'no token', 401, () => send('POST', '/api/profile/storeOnBoard', { json: {} }));
+c('post /api/user/update-webinar-status', 'ok', 200, async (x) => send('POST', '/api/user/update-webinar-status', { token: (await x.newUser()).token, json: { is_webinar: 2 } }));
+c('post /api/user/update-webinar-status', 'invalid', 422, async (x) => send('POST', '/api/user/update-webinar-status', { token: await x.token('free@demo.test'), json: { is_webinar: 3 } }));
+c('post /api/user/update-webinar-status', 'no token', 401, () => send('POST', '/api/user/update-webinar-status', { json: { is_webinar: 1 } }));
+
+// ---------------------------------------------------------------- billing
+c('get /api/plansList', 'public', 200, () => send('GET', '/api/plansList'));
+c('get /api/plansList', 'signed in', 200, async (x) => send('GET', '/api/plansList', { token: await x.token('free@demo.test') }));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}', 'ok', 200, async (x) => send('GET', '/api/subscription/stripeCheckout/2/monthly', { token: await x.token('free@demo.test') }));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}', 'unknown plan', 404, async (x) => send('GET', '/api/subscription/stripeCheckout/42/monthly', { token: await x.token('free@demo.test') }));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}', 'no token', 401, () => send('GET', '/api/subscription/stripeCheckout/2/monthly'));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}/offer', 'ok', 200, async (x) => send('GET', '/api/subscription/stripeCheckout/3/yearly/offer', { token: await x.token('plus@demo.test') }));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}/offer', 'free plan', 404, async (x) => send('GET', '/api/subscription/stripeCheckout/1/monthly/offer', { token: await x.token('plus@demo.test') }));
+c('get /api/subscription/stripeCheckout/{plan}/{frequency}/offer', 'no token', 401, () => send('GET', '/api/subscription/stripeCheckout/2/monthly/offer'));
+c('post /api/razorpay-payment-link', 'ok', 200, async (x) => send('POST', '/api/razorpay-payment-link', { token: await x.token('free@demo.test'), json: { plan_id: 2, type: 'monthly', offer: true } }));
+c('post /api/razorpay-payment-link', 'free plan', 422, async (x) => send('POST', '/api/razorpay-payment-link', { token: await x.token('free@demo.test'), json: { plan_id: 1, type: 'monthly' } }));
+c('post /api/razorpay-payment-link', 'no token', 401, () => send('POST', '/api/razorpay-payment-link', { json: { plan_id: 2, type: 'monthly' } }));
+c('post /api/razorpay-payment', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  const link = JSON.parse((await send('POST', '/api/razorpay-payment-link', { token: u.token, json: { plan_id: 3, type: 'monthly' } })).text);
+  const { location } = await x.pay(link.short_url);
+  return send('POST', '/api/razorpay-payment', { token: u.token, json: { razorpay_payment_id: location.searchParams.get('razorpay_payment_id'), user_id: u.id } });
+});
+c('post /api/razorpay-payment', 'unknown payment', 422, async (x) =>
+  send('POST', '/api/razorpay-payment', { token: await x.token('free@demo.test'), json: { razorpay_payment_id: 'pay_nope', user_id: await x.userId('free@demo.test') } }),
+);
+c('post /api/razorpay-payment', 'no token', 401, () => send('POST', '/api/razorpay-payment', { json: {} }));
+c('get /api/manageStripeSubscription', 'ok', 200, async (x) => send('GET', '/api/manageStripeSubscription?plan=3&payment_frequency=yearly&offer=0', { token: await x.token('plus@demo.test') }));
+c('get /api/manageStripeSubscription', 'invalid', 422, async (x) => send('GET', '/api/manageStripeSubscription?plan=3&payment_frequency=weekly', { token: await x.token('plus@demo.test') }));
+c('get /api/manageStripeSubscription', 'no token', 401, () => send('GET', '/api/manageStripeSubscription?plan=3&payment_frequency=yearly'));
+c('post /api/cancelSubscription', 'ok', 200, async (x) => send('POST', '/api/cancelSubscription', { token: await x.token('pro-yearly@demo.test'), json: { cancelled_reason: 'Switching tools' } }));
+c('post /api/cancelSubscription', 'free plan', 409, async (x) => send('POST', '/api/cancelSubscription', { token: await x.token('free@demo.test'), json: { cancelled_reason: 'x' } }));
+c('post /api/cancelSubscription', 'invalid', 422, async (x) => send('POST', '/api/cancelSubscription', { token: await x.token('plus@demo.test'), json: {} }));
+c('post /api/cancelSubscription', 'no token', 401, () => send('POST', '/api/cancelSubscription', { json: { cancelled_reason: 'x' } }));
+c('get /api/subscription/activateStripeSubscription', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  const url = JSON.parse((await send('GET', '/api/subscription/stripeCheckout/2/yearly', { token: u.token })).text).url;
+  const { id } = await x.pay(url);
+  return send('GET', `/api/subscription/activateStripeSubscription?session_id=${encodeURIComponent(id)}`, { token: u.token });
+});
+c('get /api/subscription/activateStripeSubscription', 'unknown session', 404, async (x) => send('GET', '/api/subscription/activateStripeSubscription?session_id=cs_nope', { token: await x.token('free@demo.test') }));
+c('get /api/subscription/activateStripeSubscription', 'missing session', 422, async (x) => send('GET', '/api/subscription/activateStripeSubscription', { token: await x.token('free@demo.test') }));
+c('get /api/subscription/activateStripeSubscription', 'no token', 401, () => send('GET', '/api/subscription/activateStripeSubscription?session_id=x'));
+c('post /api/update-subscription', 'upgrade needs payment', 200, async (x) => send('POST', '/api/update-subscription', { token: await x.token('plus@demo.test'), json: { plan_id: 3, payment_frequency: 'monthly', coupon_applied: false } }));
+c('post /api/update-subscription', 'downgrade to free', 200, async (x) => send('POST', '/api/update-subscription', { token: (await x.newUser()).token, json: { plan_id: 1, payment_frequency: 'monthly' } }));
+c('post /api/update-subscription', 'invalid', 422, async (x) => send('POST', '/api/update-subscription', { token: await x.token('plus@demo.test'), json: { plan_id: 3 } }));
+c('post /api/update-subscription', 'no token', 401, () => send('POST', '/api/update-subscription', { json: {} }));
+c('get /api/payment-method-list', 'ok', 200, async (x) => send('GET', '/api/payment-method-list', { token: await x.token('free@demo.test') }));
+c('get /api/payment-method-list', 'no token', 401, () => send('GET', '/api/payment-method-list'));
+c('get /api/get-customer-portal-link', 'ok', 200, async (x) => send('GET', '/api/get-customer-portal-link', { token: await x.token('plus@demo.test') }));
+c('get /api/get-customer-portal-link', 'never paid', 404, async (x) => send('GET', '/api/get-customer-portal-link', { token: await x.token('free@demo.test') }));
+c('get /api/get-customer-portal-link', 'no token', 401, () => send('GET', '/api/get-customer-portal-link'));
+c('get /api/paymentHistory', 'ok', 200, async (x) => send('GET', '/api/paymentHistory', { token: await x.token('plus@demo.test') }));
+c('get /api/paymentHistory', 'empty page', 200, async (x) => send('GET', '/api/paymentHistory?page=9', { token: await x.token('plus@demo.test') }));
+c('get /api/paymentHistory', 'no token', 401, () => send('GET', '/api/paymentHistory'));
+for (const email of ['free@demo.test', 'plus@demo.test', 'credits-out@demo.test', 'expired@demo.test', 'pending@demo.test'])
+  c('get /api/subscription/details', email, 200, async (x) => send('GET', '/api/subscription/details', { token: await x.token(email) }));
+c('get /api/subscription/details', 'no token', 401, () => send('GET', '/api/subscription/details'));
+c('post /api/update-payment-dialog-status', 'no body', 200, async (x) => send('POST', '/api/update-payment-dialog-status', { token: await x.token('overdue@demo.test') }));
+c('post /api/update-payment-dialog-status', 'with body', 200, async (x) => send('POST', '/api/update-payment-dialog-status', { token: await x.token('overdue@demo.test'), json: { is_retry_dialog_show: 1 } }));
+c('post /api/update-payment-dialog-status', 'invalid', 422, async (x) => send('POST', '/api/update-payment-dialog-status', { token: await x.token('overdue@demo.test'), json: { is_retry_dialog_show: 7 } }));
+c('post /api/update-payment-dialog-status', 'no token', 401, () => send('POST', '/api/update-payment-dialog-status'));
+c('post /api/update-payment-status', 'ok', 200, async (x) => {
+  const u = await x.newUser();
+  const url = JSON.parse((await send('GET', '/api/subscription/stripeCheckout/2/monthly', { token: u.token })).text).url;
+  const { id } = await x.pay(url);
+  await send('GET', `/api/subscription/activateStripeSubscription?session_id=${encodeURIComponent(id)}`, { token: u.token });
+  return send('POST', '/api/update-payment-status', { token: u.token, json: { payment_id: id, user_id: u.id } });
+});
+c('post /api/update-payment-status', 'unknown payment', 404, async (x) =>
+  send('POST', '/api/update-payment-status', { token: await x.token('plus@demo.test'), json: { payment_id: 'nope', user_id: await x.userId('plus@demo.test') } }),
+);
+c('post /api/update-payment-status', 'invalid', 422, async (x) => send('POST', '/api/update-payment-status', { token: await x.token('plus@demo.test'), json: { payment_id: '' } }));
+c('post /api/update-payment-status', 'no token', 401, () => send('POST', '/api/update-payment-status', { json: {} }));
+
+// ---------------------------------------------------------------- credits
+c('get /api/credits/histroy', 'ok', 200, async (x) => send('GET', '/api/credits/histroy?page=1&per_page=10', { token: await x.token('plus@demo.test') }));
+c('get /api/credits/histroy', 'empty', 200, async (x) => send('GET', '/api/credits/histroy', { token: await x.token('free@demo.test') }));
+c('get /api/credits/histroy', 'no token', 401, () => send('GET', '/api/credits/histroy'));
+c('get /api/credits/details', 'all', 200, async (x) => send('GET', '/api/credits/details', { token: await x.token('plus@demo.test') }));
+c('get /api/credits/details', 'image', 200, async (x) => send('GET', '/api/credits/details?type=image', { token: await x.token('plus@demo.test') }));
+c('get /api/credits/details', 'invalid type', 422, async (x) => send('GET', '/api/credits/details?type=voice', { token: await x.token('plus@demo.test') }));
+c('get /api/credits/details', 'no token', 401, () => send('GET', '/api/credits/details'));
+c('get /api/credits/credits-payment-list', 'ok', 200, async (x) => send('GET', '/api/credits/credits-payment-list', { token: await x.token('plus@demo.test') }));
+c('get /api/credits/credits-payment-list', 'no token', 401, () => send('GET', '/api/credits/credits-payment-list'));
+for (const body of [{ type: 'text', word_count: 2500 }, { type: 'image', image_count: 4 }, { type: 'both', word_count: 100, image_count: 1 }, { type: 'voice', voice_count: 90 }])
+  c('post /api/credits/calculation', body.type, 200, async (x) => send('POST', '/api/credits/calculation', { token: await x.token('plus@demo.test'), json: body }));
+c('post /api/credits/calculation', 'invalid', 422, async (x) => send('POST', '/api/credits/calculation', { token: await x.token('plus@demo.test'), json: { type: 'voice' } }));
+c('post /api/credits/calculation', 'no token', 401, () => send('POST', '/api/credits/calculation', { json: { type: 'text', word_count: 1 } }));
+c('post /api/stripe/credits', 'ok', 200, async (x) => send('POST', '/api/stripe/credits', { token: await x.token('plus@demo.test'), json: { credits: 500, price: 35 } }));
+c('post /api/stripe/credits', 'price mismatch', 422, async (x) => send('POST', '/api/stripe/credits', { token: await x.token('plus@demo.test'), json: { credits: 500, price: 3 } }));
+c('post /api/stripe/credits', 'no token', 401, () => send('POST', '/api/stripe/credits', { json: { credits: 500, price: 35 } }));
+c('post /api/user-limit-exhausted', 'word', 200, async (x) => send('POST', '/api/user-limit-exhausted', { token: await x.token('free-words-out@demo.test'), json: { type: 'word' } }));
+c('post /api/user-limit-exhausted', 'again', 200, async (x) => send('POST', '/api/user-limit-exhausted', { token: await x.token('free-words-out@demo.test'), json: { type: 'word' } }));
+c('post /api/user-limit-exhausted', 'invalid', 422, async (x) => send('POST', '/api/user-limit-exhausted', { token: await x.token('free@demo.test'), json: { type: 'video' } }));
+c('post /api/user-limit-exhausted', 'no token', 401, () => send('POST', '/api/user-limit-exhausted', { json: { type: 'word' } }));
+
+// ---------------------------------------------------------------- machinery
+const tokens = new Map<string, string>();
+const ctx: Ctx = {
+  get s() {
+    return s;
+  },
+  async token(email) {
+    if (!tokens.has(email)) tokens.set(email, await s.login(email));
+    return tokens.get(email)!;
+  },
+  async newUser() {
+    const email = `contract${++seq}@example.com`;
+    const r = await send('POST', '/api/auth/register', { json: { name: 'Contract Case', email, password: 'contract-pw' } });
+    const body = JSON.parse(r.text);
+    return { token: body.access_token, id: body.data.user.id, email };
+  },
+  async pay(url) {
+    const path = new URL(url).pathname;
+    const id = decodeURIComponent(path.split('/').pop()!);
+    const res = await s.app.request(`${path}/pay`, { method: 'POST' });
+    expect(res.status).toBe(303);
+    return { id, location: new URL(res.headers.get('location')!) };
+  },
+  async userId(email) {
+    const r = await send('GET', '/api/auth/getUser', { token: await ctx.token(email) });
+    return JSON.parse(r.text).data.user.id;
+  },
+};
+
+function operation(key: string): { template: string; method: string; op: OperationObject } {
+  const [method, template] = key.split(' ');
+  const op = doc.paths[template]?.[method];
+  if (!op) throw new Error(`${key} is not described in openapi/`);
+  return { template, method, op };
+}
+
+function checkAgainstDescription(key: string, reply: Reply) {
+  const { op } = operation(key);
+  const described = op.responses?.[String(reply.status)] ?? op.responses?.[`${String(reply.status)[0]}XX`] ?? op.responses?.default;
+  expect(described, `${key} answered ${reply.status}, which is not described (${Object.keys(op.responses ?? {}).join(', ')}): ${reply.text.slice(0, 300)}`).toBeDefined();
+  const content = described!.content;
+  if (!content) return; // e.g. 302: no body described
+  const mediaType = reply.contentType.split(';')[0].trim();
+  expect(Object.keys(content), `${key} ${reply.status} content-type`).toContain(mediaType);
+  const schema = content[mediaType]?.schema;
+  if (!schema) return;
+  const body = mediaType.includes('json') ? JSON.parse(reply.text) : reply.text;
+  const cacheKey = `${key} ${reply.status} ${mediaType}`;
+  let validate = validators.get(cacheKey);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(cacheKey, validate);
+  }
+  const ok = validate(body);
+  expect(ok, `${key} ${reply.status} body does not match the description: ${JSON.stringify(toFieldErrors(validate.errors, '(root)'))} ${JSON.stringify(validate.errors?.slice(0, 3))}\n${reply.text.slice(0, 500)}`).toBe(true);
+}
+
+const passed = new Set<string>();
+
+describe('contract: every response matches openapi/', () => {
+  for (const k of cases) {
+    it(`${k.op} → ${k.status} (${k.name})`, async () => {
+      const reply = await k.run(ctx);
+      expect(reply.status, `${k.op} (${k.name}): ${reply.text.slice(0, 300)}`).toBe(k.status);
+      checkAgainstDescription(k.op, reply);
+      if (k.status < 400) passed.add(k.op);
+    });
+  }
+
+  const described = Object.entries(doc.paths).flatMap(([template, item]) =>
+    ['get', 'post', 'put', 'patch', 'delete'].filter((m) => item[m]).map((m) => `${m} ${template}`),
+  );
+  const PLATFORM_TAGS = ['Auth', 'OAuth', 'Profile', 'Billing', 'Credits', 'System'];
+  const tagsOf = (key: string) => (operation(key).op as { tags?: string[] }).tags ?? [];
+
+  it('every platform operation (01: auth, profile, billing, credits, system) has a passing contract case', () => {
+    const missing = described.filter((op) => tagsOf(op).some((tag) => PLATFORM_TAGS.includes(tag)) && !passed.has(op));
+    expect(missing, `platform operations without a passing contract case:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+
+  it('every described operation has a passing contract case', () => {
+    const missing = described.filter((op) => !passed.has(op));
+    expect(missing, `operations without a passing (2xx/3xx) contract case:\n  ${missing.join('\n  ')}`).toEqual([]);
+    const unknown = cases.map((k) => k.op).filter((op) => !described.includes(op));
+    expect(unknown).toEqual([]);
+  });
+});

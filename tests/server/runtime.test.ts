@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRuntime, type Runtime } from '../../server/runtime';
+import { isPostgresUrl } from '../../server/db/client';
+
+// The runtime itself: migrations + first-start seed, on the DB the environment selects
+// (DATABASE_URL → PostgreSQL, else a persisted PGlite in a temp dir, which also proves restart keeps data).
+const dirs: string[] = [];
+const runtimes: Runtime[] = [];
+afterAll(async () => {
+  for (const r of runtimes) await r.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('startRuntime', () => {
+  it.runIf(!isPostgresUrl(process.env.DATABASE_URL))(
+    'persisted PGlite: migrates, seeds once, keeps data across restarts',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'wordsmith-pglite-'));
+      dirs.push(dir);
+      const first = await startRuntime({ dataDir: dir });
+      expect(await (await first.app.request('/api/health')).json()).toEqual({ status: 'ok' });
+      const reg = await first.app.request('/api/auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Persisted Person', email: 'persist@example.com', password: 'persisted-1' }),
+      });
+      expect(reg.status).toBe(200);
+      await first.close();
+
+      const second = await startRuntime({ dataDir: dir });
+      runtimes.push(second);
+      const login = async (email: string, password: string) =>
+        (
+          await second.app.request('/api/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password }),
+          })
+        ).status;
+      expect(await login('persist@example.com', 'persisted-1')).toBe(200);
+      expect(await login('plus@demo.test', 'demo1234')).toBe(200);
+      const plans = await (await second.app.request('/api/plansList')).json();
+      expect(plans.data).toHaveLength(3); // seeded once, not twice
+    },
+    120_000,
+  );
+
+  it.runIf(isPostgresUrl(process.env.DATABASE_URL))(
+    'PostgreSQL from DATABASE_URL: migrates and seeds',
+    async () => {
+      const rt = await startRuntime({});
+      runtimes.push(rt);
+      expect(await (await rt.app.request('/api/health')).json()).toEqual({ status: 'ok' });
+      expect((await (await rt.app.request('/api/plansList')).json()).data).toHaveLength(3);
+    },
+    120_000,
+  );
+});
