@@ -5,8 +5,11 @@ import { createAppServices } from './app/services';
 import { App } from './app/app';
 import { loadInspector } from './state/inspect';
 import { hostedSignInUrl } from './features/auth/hosted-sign-in';
+import { initColorMode } from './ui/color-mode';
 
 const pageLoadedAt = Date.now();
+
+initColorMode();
 
 async function start() {
   // Stately Inspect only with ?inspect or VITE_INSPECT=1; loaded on demand so production bundles

@@ -238,117 +238,132 @@ export async function resetDatabase(db: Db, now: Date): Promise<void> {
   });
 }
 
+/**
+ * Builds every row in memory and inserts table by table (a handful of statements instead of one per row:
+ * the seed runs before every backend test). Ids are assigned here, then the sequences are moved past them.
+ */
 async function seedInto(tx: Db, now: Date, passwordHash: string): Promise<void> {
-  {
-    await tx.insert(t.languages).values(LANGUAGES);
-    await tx.insert(t.plans).values(PLANS);
-    await tx.insert(t.paymentSettings).values(PAYMENT_SETTINGS);
-    await tx.insert(t.creditMatrix).values(CREDIT_MATRIX);
-    await tx.insert(t.creditPaymentOptions).values(CREDIT_PACKS);
+  await tx.insert(t.languages).values(LANGUAGES);
+  await tx.insert(t.plans).values(PLANS);
+  await tx.insert(t.paymentSettings).values(PAYMENT_SETTINGS);
+  await tx.insert(t.creditMatrix).values(CREDIT_MATRIX);
+  await tx.insert(t.creditPaymentOptions).values(CREDIT_PACKS);
 
-    for (const a of DEMO_ACCOUNTS) {
-      const createdAt = a.createdDaysAgo === 0 ? addMinutes(now, -5) : addDays(now, -a.createdDaysAgo);
-      const [user] = await tx
-        .insert(t.users)
-        .values({
-          name: a.name,
-          email: a.email,
-          passwordHash,
-          languageId: ENGLISH_ID,
-          emailVerifiedAt: createdAt,
-          lastLoginAt: a.createdDaysAgo === 0 ? null : addDays(now, -1),
-          createdAt,
-          updatedAt: createdAt,
-          ...a.user,
-        })
-        .returning({ id: t.users.id });
+  const users: (typeof t.users.$inferInsert)[] = [];
+  const subs: (typeof t.subscriptions.$inferInsert)[] = [];
+  const pays: (typeof t.payments.$inferInsert)[] = [];
+  const purchases: (typeof t.creditPurchases.$inferInsert)[] = [];
 
-      const s = a.sub;
-      const frequency = s.frequency ?? 'monthly';
-      const start = addDays(now, -(s.periodStartedDaysAgo ?? a.createdDaysAgo));
-      const paid = s.planId !== PLAN_ID.free;
-      const endAt = paid ? addMonths(start, frequency === 'yearly' ? 12 : 1) : null;
-      const plan = PLANS.find((p) => p.id === s.planId)!;
-      await tx.insert(t.subscriptions).values({
-        userId: user.id,
+  DEMO_ACCOUNTS.forEach((a, index) => {
+    const userId = index + 1;
+    const createdAt = a.createdDaysAgo === 0 ? addMinutes(now, -5) : addDays(now, -a.createdDaysAgo);
+    users.push({
+      id: userId,
+      name: a.name,
+      email: a.email,
+      passwordHash,
+      languageId: ENGLISH_ID,
+      emailVerifiedAt: createdAt,
+      lastLoginAt: a.createdDaysAgo === 0 ? null : addDays(now, -1),
+      createdAt,
+      updatedAt: createdAt,
+      ...a.user,
+    });
+
+    const s = a.sub;
+    const frequency = s.frequency ?? 'monthly';
+    const start = addDays(now, -(s.periodStartedDaysAgo ?? a.createdDaysAgo));
+    const paid = s.planId !== PLAN_ID.free;
+    const endAt = paid ? addMonths(start, frequency === 'yearly' ? 12 : 1) : null;
+    const plan = PLANS.find((p) => p.id === s.planId)!;
+    subs.push({
+      userId,
+      planId: s.planId,
+      status: s.status ?? 'active',
+      paymentFrequency: frequency,
+      usage: s.usage ?? 0,
+      imageUsage: s.imageUsage ?? 0,
+      imageBgRemoverUsage: s.bgUsage ?? 0,
+      longBlogUsage: s.longBlogUsage ?? 0,
+      earnedBonus: s.earnedBonus ?? 0,
+      usedBonus: s.usedBonus ?? 0,
+      startAt: start,
+      endAt,
+      stripeSubscription: paid && s.status !== 'pending' ? `sub_demo_${userId}` : null,
+      cancelledReason: s.cancelledReason ?? null,
+      createdAt,
+      updatedAt: start,
+    });
+
+    // Payment history: one paid invoice per past period, newest = the current period's start.
+    const price = frequency === 'yearly' ? plan.priceYearlyCents : plan.priceMonthlyCents;
+    for (let i = 0; i < (a.paidPeriods ?? 0); i++) {
+      const at = addMonths(start, -(frequency === 'yearly' ? 12 : 1) * i);
+      if (at < createdAt) break;
+      pays.push({
+        userId,
+        kind: 'subscription',
         planId: s.planId,
-        status: s.status ?? 'active',
         paymentFrequency: frequency,
-        usage: s.usage ?? 0,
-        imageUsage: s.imageUsage ?? 0,
-        imageBgRemoverUsage: s.bgUsage ?? 0,
-        longBlogUsage: s.longBlogUsage ?? 0,
-        earnedBonus: s.earnedBonus ?? 0,
-        usedBonus: s.usedBonus ?? 0,
-        startAt: start,
-        endAt,
-        stripeSubscription: paid && s.status !== 'pending' ? `sub_demo_${user.id}` : null,
-        cancelledReason: s.cancelledReason ?? null,
-        createdAt,
-        updatedAt: start,
+        amountCents: price,
+        status: 'paid',
+        provider: 'Stripe',
+        providerRef: `in_demo_${userId}_${i}`,
+        description: `${plan.title} plan (${frequency})`,
+        createdAt: at,
       });
-
-      // Payment history: one paid invoice per past period, newest = the current period's start.
-      const price = frequency === 'yearly' ? plan.priceYearlyCents : plan.priceMonthlyCents;
-      for (let i = 0; i < (a.paidPeriods ?? 0); i++) {
-        const at = addMonths(start, -(frequency === 'yearly' ? 12 : 1) * i);
-        if (at < createdAt) break;
-        await tx.insert(t.payments).values({
-          userId: user.id,
-          kind: 'subscription',
-          planId: s.planId,
-          paymentFrequency: frequency,
-          amountCents: price,
-          status: 'paid',
-          provider: 'Stripe',
-          providerRef: `in_demo_${user.id}_${i}`,
-          description: `${plan.title} plan (${frequency})`,
-          createdAt: at,
-        });
-      }
-      if (a.failedPayment && endAt) {
-        await tx.insert(t.payments).values({
-          userId: user.id,
-          kind: 'subscription',
-          planId: s.planId,
-          paymentFrequency: frequency,
-          amountCents: price,
-          status: 'failed',
-          provider: 'Stripe',
-          providerRef: `in_demo_${user.id}_failed`,
-          description: `${plan.title} plan (${frequency}) – card declined`,
-          createdAt: endAt,
-        });
-      }
-      for (const [i, p] of (a.purchases ?? []).entries()) {
-        const at = addDays(now, -p.daysAgo);
-        const pack = CREDIT_PACKS.find((c) => c.credit === p.credit)!;
-        const [payment] = await tx
-          .insert(t.payments)
-          .values({
-            userId: user.id,
-            kind: 'credits',
-            credits: p.credit,
-            amountCents: pack.priceCents,
-            status: 'paid',
-            provider: 'Stripe',
-            providerRef: `pi_demo_${user.id}_${i}`,
-            description: `${p.credit} credits`,
-            createdAt: at,
-          })
-          .returning({ id: t.payments.id });
-        const expiredAt = addMonths(at, ADD_ON_CREDIT_VALIDITY_MONTHS);
-        await tx.insert(t.creditPurchases).values({
-          userId: user.id,
-          purchaseDate: at,
-          creditAmountCents: pack.priceCents,
-          credit: p.credit,
-          totalUsage: p.used,
-          status: expiredAt <= now ? 'Expired' : p.used >= p.credit ? 'Exhausted' : 'Active',
-          expiredAt,
-          paymentId: payment.id,
-        });
-      }
     }
+    if (a.failedPayment && endAt) {
+      pays.push({
+        userId,
+        kind: 'subscription',
+        planId: s.planId,
+        paymentFrequency: frequency,
+        amountCents: price,
+        status: 'failed',
+        provider: 'Stripe',
+        providerRef: `in_demo_${userId}_failed`,
+        description: `${plan.title} plan (${frequency}) – card declined`,
+        createdAt: endAt,
+      });
+    }
+    for (const [i, p] of (a.purchases ?? []).entries()) {
+      const at = addDays(now, -p.daysAgo);
+      const pack = CREDIT_PACKS.find((c) => c.credit === p.credit)!;
+      const paymentId = pays.length + 1;
+      pays.push({
+        id: paymentId,
+        userId,
+        kind: 'credits',
+        credits: p.credit,
+        amountCents: pack.priceCents,
+        status: 'paid',
+        provider: 'Stripe',
+        providerRef: `pi_demo_${userId}_${i}`,
+        description: `${p.credit} credits`,
+        createdAt: at,
+      });
+      const expiredAt = addMonths(at, ADD_ON_CREDIT_VALIDITY_MONTHS);
+      purchases.push({
+        userId,
+        purchaseDate: at,
+        creditAmountCents: pack.priceCents,
+        credit: p.credit,
+        totalUsage: p.used,
+        status: expiredAt <= now ? 'Expired' : p.used >= p.credit ? 'Exhausted' : 'Active',
+        expiredAt,
+        paymentId,
+      });
+    }
+  });
+  pays.forEach((p, i) => (p.id = i + 1));
+
+  await tx.insert(t.users).values(users);
+  await tx.insert(t.subscriptions).values(subs);
+  await tx.insert(t.payments).values(pays);
+  await tx.insert(t.creditPurchases).values(purchases);
+  // Explicit ids above: move the serial sequences past them.
+  for (const table of ['users', 'payments']) {
+    await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM "${table}"), false)`));
   }
 }

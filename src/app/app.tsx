@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
 import { createRoutes } from './routes';
 import type { Inspect } from '../state/inspect';
+import { Toaster } from '../ui/toast';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -33,6 +34,7 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   return (
     <AppProviders services={services} actors={actors}>
       <RouterProvider router={router} />
+      <Toaster />
     </AppProviders>
   );
 }

@@ -1,0 +1,185 @@
+/** Session: 01 §4 Authentication, 01 §2 start-up, 01 §8 401 handling, 01 §9 timers (simulated time). */
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { sessionMachine, type SessionEmitted, type SessionInput, type SessionUser } from '../../machines/session.machine';
+import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
+import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
+
+const tracker = createCoverageTracker(sessionMachine);
+const delays = { initialLoadGuard: INITIAL_LOAD_GUARD_MS, authWait: AUTH_WAIT_MS };
+const USER: SessionUser = { id: 1, email: 'a@b.c', name: 'Ann' };
+const SIGN_IN = 'https://auth.example/authorize?state=x';
+
+const inputs: Record<string, SessionInput> = {
+  'stored token': { hasStoredToken: true, code: null, signInUrl: SIGN_IN, storedLoginLink: null },
+  'code in the URL': { hasStoredToken: false, code: 'abc', signInUrl: SIGN_IN, storedLoginLink: '/login?x=1' },
+  'nothing stored': { hasStoredToken: false, code: null, signInUrl: SIGN_IN, storedLoginLink: null },
+};
+
+type Snap = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
+type Emit = { type: string; to?: string; reload?: boolean };
+
+/** What the spec says the app must be told on one step (written from 01 §2/§4/§8, not from the machine). */
+function oracle(prev: Snap, event: AnyEventObject, next: Snap, input: SessionInput): Emit[] {
+  const out: Emit[] = [];
+  const t = event.type;
+  if (t === 'session.unauthorized') {
+    if (prev.matches({ loadGuard: 'initialLoad' })) out.push({ type: 'session.clearToken' });
+    else if (event.message === 'Token expired.')
+      out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: SIGN_IN, reload: false });
+    else if (event.message === 'Unauthenticated.')
+      out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: '/', reload: false });
+  }
+  if (t === 'xstate.done.actor.logout' || t === 'xstate.error.actor.logout')
+    out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: '/', reload: true });
+  if (t === 'xstate.error.actor.fetchUser') out.push({ type: 'session.clearToken' });
+  if (t === 'xstate.done.actor.exchangeCode') out.push({ type: 'session.clearQuery' });
+  if (t === 'xstate.error.actor.exchangeCode')
+    out.push({ type: 'session.redirect', to: input.storedLoginLink ?? '/', reload: false }, { type: 'session.clearQuery' });
+  if ((!prev || prev.matches({ startup: 'waiting' })) && next.matches({ startup: 'ready' })) out.push({ type: 'session.ready' });
+  return out;
+}
+const norm = (xs: Emit[]) => xs.map((x) => JSON.stringify(x)).sort();
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+for (const [label, input] of Object.entries(inputs)) {
+  describe(`session model paths — ${label}`, () => {
+    const model = createMachineTestModel(sessionMachine, {
+      input,
+      events: [
+        { type: 'session.unauthorized', message: 'Token expired.' },
+        { type: 'session.unauthorized', message: 'Unauthenticated.' },
+        { type: 'session.unauthorized', message: 'Something else' },
+        { type: 'session.signIn', user: USER },
+        { type: 'session.logout' },
+        { type: 'xstate.done.actor.fetchUser', output: USER },
+        { type: 'xstate.error.actor.fetchUser', error: new Error('401') },
+        { type: 'xstate.done.actor.exchangeCode', output: { user: USER } },
+        { type: 'xstate.error.actor.exchangeCode', error: new Error('bad code') },
+        { type: 'xstate.done.actor.logout', output: undefined },
+        { type: 'xstate.error.actor.logout', error: new Error('offline') },
+      ],
+      serializeState: (s) => JSON.stringify(s.value),
+    });
+    const paths = model.getSimplePaths();
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        const pending: Record<string, { res: (v: unknown) => void; rej: (e: unknown) => void }> = {};
+        const deferred = (id: string) =>
+          fromPromise<any, any>(() => new Promise((res, rej) => (pending[id] = { res, rej })));
+        const emitted: Emit[] = [];
+        const actor = createActor(
+          sessionMachine.provide({
+            actors: { fetchUser: deferred('fetchUser'), exchangeCode: deferred('exchangeCode'), logout: deferred('logout') },
+          }),
+          { input, inspect: tracker.inspect },
+        );
+        actor.on('*', (e: SessionEmitted) => emitted.push(e));
+        actor.start();
+        let prev: Snap | undefined;
+        const base = replayExecutors([path], {
+          send: (e) => actor.send(e),
+          advance: (ms) => vi.advanceTimersByTimeAsync(ms).then(() => undefined),
+          delays,
+          onActorEvent: async (e) => {
+            const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)!;
+            const p = pending[m[2]];
+            expect(p, `actor ${m[2]} is running`).toBeDefined();
+            if (m[1] === 'done') p.res(e.output);
+            else p.rej(e.error);
+            await vi.advanceTimersByTimeAsync(0);
+          },
+        });
+        const events = Object.fromEntries(
+          Object.entries(base).map(([type, exec]) => [
+            type,
+            async (step: { event: AnyEventObject; state: Snap }) => {
+              const before = emitted.length;
+              await exec(step);
+              if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state, input)));
+            },
+          ]),
+        );
+        await path.test({
+          states: {
+            '#session': (s) => {
+              // the real actor is in the model's state after every step
+              expect(actor.getSnapshot().value).toEqual(s.value);
+              if (!prev) expect(norm(emitted)).toEqual(norm(oracle(undefined as never, { type: 'xstate.init' }, s, input)));
+              prev = s as Snap;
+            },
+            'auth.signedIn': (s) => expect(s.context.user).toEqual(USER),
+            'auth.signedOut': (s) => expect(s.context.user).toBeNull(),
+            'auth.verifying': () => expect(input.hasStoredToken).toBe(true),
+            'auth.exchangingCode': () => expect(input.code).toBeTruthy(),
+          },
+          events: events as never,
+        });
+        actor.stop();
+      });
+    }
+  });
+}
+
+describe('session timers (simulated time)', () => {
+  const start = (input: SessionInput, fetchUser = fromPromise<SessionUser, void>(async () => USER)) => {
+    const emitted: Emit[] = [];
+    const a = createActor(sessionMachine.provide({ actors: { fetchUser } }), { input, inspect: tracker.inspect });
+    a.on('*', (e: Emit) => emitted.push(e));
+    a.start();
+    return { a, emitted };
+  };
+
+  it('a 401 at 4999 ms only clears the token; at 5000 ms "Token expired." redirects to the hosted sign-in', async () => {
+    const first = start(inputs['stored token']);
+    await vi.advanceTimersByTimeAsync(INITIAL_LOAD_GUARD_MS - 1);
+    expect(first.a.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
+    first.a.send({ type: 'session.unauthorized', message: 'Token expired.' });
+    expect(first.emitted.filter((e) => e.type !== 'session.ready')).toEqual([{ type: 'session.clearToken' }]);
+
+    const second = start(inputs['stored token']);
+    await vi.advanceTimersByTimeAsync(INITIAL_LOAD_GUARD_MS);
+    second.a.send({ type: 'session.unauthorized', message: 'Token expired.' });
+    expect(second.emitted.filter((e) => e.type !== 'session.ready')).toEqual([
+      { type: 'session.clearToken' },
+      { type: 'session.redirect', to: SIGN_IN, reload: false },
+    ]);
+  });
+
+  it('the splash proceeds after 10 s when the authentication check hangs (not at 9999 ms)', async () => {
+    const { a, emitted } = start(inputs['stored token'], fromPromise<SessionUser, void>(() => new Promise(() => {})));
+    await vi.advanceTimersByTimeAsync(AUTH_WAIT_MS - 1);
+    expect(a.getSnapshot().matches({ startup: 'waiting' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(a.getSnapshot().matches({ startup: 'ready', auth: 'verifying' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'session.ready' }]);
+  });
+
+  it('ready is emitted once, as soon as the check settles', async () => {
+    const { a, emitted } = start(inputs['stored token']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.getSnapshot().matches({ startup: 'ready', auth: 'signedIn' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(AUTH_WAIT_MS * 2);
+    expect(emitted).toEqual([{ type: 'session.ready' }]);
+  });
+
+  it('placeholder slots throw "not provided": a stored token then counts as a failed verification', async () => {
+    const emitted: Emit[] = [];
+    const a = createActor(sessionMachine, { input: inputs['stored token'], inspect: tracker.inspect });
+    a.on('*', (e: Emit) => emitted.push(e));
+    a.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'session.clearToken' });
+  });
+});
+
+afterAll(() => {
+  tracker.print();
+  const r = tracker.report();
+  expect(r.uncoveredStates).toEqual([]);
+  expect(r.uncoveredTransitions).toEqual([]);
+});
