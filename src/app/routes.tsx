@@ -95,9 +95,18 @@ export function createRoutes(services: AppServices): RouteObject[] {
             { path: 'credit-based', ...pending('Account', 'billing') },
             {
               path: 'rewards',
-              // Only when the user's rewards flag is 1 (spec 01 §2); the flag check arrives with the
-              // rewards page — until then the route redirects to / as the spec does for everyone else.
-              loader: () => redirect('/'),
+              // The win-free-credits page only when the user's rewards flag equals 1, otherwise / (01 §2).
+              loader: async (args) => {
+                const denied = requireAuth(args);
+                if (denied) return denied;
+                try {
+                  const reply = await services.queryClient.fetchQuery(services.$api.queryOptions('get', '/api/auth/getUser'));
+                  return reply.data.user.rewards === 1 ? null : redirect('/');
+                } catch {
+                  return redirect('/');
+                }
+              },
+              ...pending('Win free credits', 'rewards'),
             },
             { path: 'blog-library', ...pending('Blog Library', 'blog') },
             { path: 'ai-text-humanizer', ...pending('AI Text Humanizer', 'tools') },
