@@ -25,13 +25,15 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   outbox: Mail[];
 }
-export function memoryMailer(max = 50): Mailer {
+export function memoryMailer(max = 50, opts: { log?: boolean } = {}): Mailer {
   const outbox: Mail[] = [];
   return {
     outbox,
     async send(mail) {
       outbox.push(mail);
       if (outbox.length > max) outbox.shift();
+      // Development only (never in production): print the mail so reset/verification links can be followed.
+      if (opts.log) console.info(`[mail] to=${mail.to} subject="${mail.subject}"${mail.link ? ` link=${mail.link}` : ''}`);
     },
   };
 }

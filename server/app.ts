@@ -63,9 +63,16 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
       const status = err.status;
       return c.json({ message: err.message || (status === 413 ? MSG.tooLarge : MSG.server) }, status);
     }
-    // Never log headers, bodies or the query string: they may carry tokens, codes or passwords.
-    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err instanceof Error ? err.stack : String(err));
+    // Never log headers, bodies, the query string or SQL parameters: they may carry tokens, codes or passwords.
+    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, redact(err));
     return c.json({ message: MSG.server, type: 'Error' }, 500);
   });
   return app;
+}
+
+/** The error's stack with SQL parameters removed (drizzle puts "params: …" in query errors). */
+export function redact(err: unknown): string {
+  const text = err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+  const cause = err instanceof Error && err.cause instanceof Error ? `\ncause: ${err.cause.message}` : '';
+  return (text + cause).replace(/params: [^\n]*/g, 'params: [redacted]');
 }

@@ -10,7 +10,7 @@ import { pathFromModule } from './lib/module-path';
  */
 import type { Hono } from 'hono';
 import { createApp } from './app';
-import type { AppEnv, Clock } from './app-env';
+import { memoryMailer, type AppEnv, type Clock } from './app-env';
 import { openDb } from './db/client';
 import { isSeeded, resetDatabase, seed } from './seed/index';
 import { createAiWriterFromEnv } from './ai/index';
@@ -42,12 +42,15 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await opened.close();
     throw err;
   }
+  const devRoutes = env.NODE_ENV !== 'production';
   const app = createApp({
     db: opened.db,
     clock,
     ai,
+    // No mail server: mails are kept in memory; in development they are also printed with their links.
+    mailer: memoryMailer(50, { log: devRoutes && !env.VITEST }),
     config: {
-      devRoutes: env.NODE_ENV !== 'production',
+      devRoutes,
       aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
       env: {
         AI_PACE_MS: env.AI_PACE_MS,

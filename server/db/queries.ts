@@ -74,17 +74,19 @@ export async function addOnTotals(db: Db, userId: number, now: Date) {
 
 /**
  * Credit figures of 01 §7 subscription/details.
- * - plan_total_credit_usage: credits spent this period, from the plan allowance plus from valid add-on packs
- *   (0 on the free plan, which is metered in words and images).
- * - total_add_on_credits: credits of valid (unexpired) add-on packs.
+ * - plan_total_credit_usage: every credit spent this period, whether it came from the plan allowance
+ *   (subscription.usage), from valid add-on packs (their total_usage) or from bonus credits (used_bonus).
+ *   0 on the free plan, which is metered in words and images.
+ * - total_add_on_credits: credits of valid (unexpired) add-on packs, 01 §9 (valid one year).
  * - used_bonus / earned_bonus: from the subscription.
- * The gate (openapi SubscriptionDetails) then blocks a paid user when
- *   plan_total_credit_usage >= total_plan_credits + total_add_on_credits + earned_bonus - used_bonus.
+ * So the paid-plan gate of 01 §4 step 8 ("compare credit usage with total plan credits plus add-on credits
+ * plus bonus") blocks when plan_total_credit_usage >= total_plan_credits + total_add_on_credits + earned_bonus
+ * (as machines/subscription-gate.machine.ts does).
  */
 export function creditFigures(sub: SubscriptionRow, addOn: { credits: number; used: number }) {
   const paid = sub.planId !== PLAN_ID.free;
   return {
-    plan_total_credit_usage: paid ? sub.usage + addOn.used : 0,
+    plan_total_credit_usage: paid ? sub.usage + addOn.used + sub.usedBonus : 0,
     total_add_on_credits: addOn.credits,
     used_bonus: sub.usedBonus,
     earned_bonus: sub.earnedBonus,

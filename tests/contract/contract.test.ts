@@ -5,7 +5,7 @@
  * The last test fails, listing them, when a described operation has no passing (2xx/3xx) contract case:
  * an area that adds operations to openapi/ adds its cases here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server/harness';
 import { createAjv, loadOpenApi, toFieldErrors, type OperationObject } from '../../server/http/openapi-validate';
 
@@ -15,10 +15,12 @@ const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 let s: TestServer;
 beforeAll(async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {}); // the crash-report cases log on purpose
   s = await startTestServer();
   await s.reset();
 });
 afterAll(async () => {
+  vi.restoreAllMocks();
   await s?.close();
 });
 

@@ -22,8 +22,8 @@ async function details(email: string) {
   expect(r.status).toBe(200);
   return r.body.data;
 }
-const remaining = (d: any) =>
-  d.plan.total_plan_credits + d.total_add_on_credits + d.earned_bonus - d.used_bonus - d.plan_total_credit_usage;
+/** Credits left, as the subscription gate computes them (01 §4 step 8). */
+const remaining = (d: any) => d.plan.total_plan_credits + d.total_add_on_credits + d.earned_bonus - d.plan_total_credit_usage;
 
 /** Follows a test checkout: returns the id and the redirect after Pay (or Fail). */
 async function payCheckout(url: string, action: 'pay' | 'fail' = 'pay') {
@@ -39,6 +39,12 @@ async function payCheckout(url: string, action: 'pay' | 'fail' = 'pay') {
 }
 
 describe('GET /api/subscription/details math', () => {
+  it('rewards: bonus credits spent count as usage, earned bonus as allowance', async () => {
+    const d = await details('rewards@demo.test');
+    expect(d).toMatchObject({ plan_total_credit_usage: 80, total_add_on_credits: 0, used_bonus: 20, earned_bonus: 100 });
+    expect(remaining(d)).toBe(520);
+  });
+
   it('plus: plan usage + valid add-on usage; expired packs do not count', async () => {
     const d = await details('plus@demo.test');
     // usage 120 + 20 used of the valid 100-credit pack; the 400-day-old pack (250) is expired.
@@ -49,7 +55,8 @@ describe('GET /api/subscription/details math', () => {
 
   it('credits-out: plan credits, add-ons and bonus all used (remaining exactly 0)', async () => {
     const d = await details('credits-out@demo.test');
-    expect(d).toMatchObject({ plan_total_credit_usage: 600, total_add_on_credits: 100, used_bonus: 50, earned_bonus: 50 });
+    // 500 from the plan + 100 from the pack + 50 bonus credits spent
+    expect(d).toMatchObject({ plan_total_credit_usage: 650, total_add_on_credits: 100, used_bonus: 50, earned_bonus: 50 });
     expect(remaining(d)).toBe(0);
   });
 
@@ -78,7 +85,7 @@ describe('GET /api/subscription/details math', () => {
   it('User carries the same figures', async () => {
     const token = await s.login('credits-out@demo.test');
     const u = (await s.call('GET', '/api/auth/getUser', { token })).body.data.user;
-    expect(u.plan_total_credit_usage).toBe(600);
+    expect(u.plan_total_credit_usage).toBe(650);
     expect(u.total_add_on_credits).toBe(100);
   });
 });

@@ -99,7 +99,7 @@ describe('seed', () => {
     expect(d.total_add_on_credits).toBeGreaterThan(0);
     expect(d.earned_bonus).toBeGreaterThan(0);
     expect(d.used_bonus).toBe(d.earned_bonus);
-    expect(d.plan_total_credit_usage).toBe(d.plan.total_plan_credits + d.total_add_on_credits + d.earned_bonus - d.used_bonus);
+    expect(d.plan_total_credit_usage).toBe(d.plan.total_plan_credits + d.total_add_on_credits + d.earned_bonus);
   });
 
   it('status accounts: expired, pending, overdue, canceled', async () => {

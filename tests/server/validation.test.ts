@@ -121,6 +121,17 @@ describe('request validation against the OpenAPI description', () => {
     }
   });
 
+  it('redacts SQL parameters from logged errors', async () => {
+    const { redact } = await import('../../server/app');
+    const err = new Error('Failed query: insert into "access_tokens" values ($1)\nparams: 5f2b9c-token-hash,2026-01-01', {
+      cause: new Error('duplicate key value violates unique constraint "access_tokens_hash_unique"'),
+    });
+    const text = redact(err);
+    expect(text).toContain('params: [redacted]');
+    expect(text).toContain('access_tokens_hash_unique');
+    expect(text).not.toContain('5f2b9c-token-hash');
+  });
+
   it('POST /api/dev/reset is not mounted when dev routes are off (production)', async () => {
     const prod = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, env: {} } });
     expect((await prod.request('/api/dev/reset', { method: 'POST' })).status).toBe(404);
@@ -142,10 +153,18 @@ describe('multi-step writes are atomic', () => {
     }
   }
 
-  it('a failed registration leaves no user behind', async () => {
+  it('a failed registration leaves no user behind (and the log shows no SQL parameters)', async () => {
     await withBrokenTable('subscriptions', async () => {
-      const r = await s.call('POST', '/api/auth/register', { body: { name: 'Half', email: 'half@example.com', password: 'written-1' } });
-      expect(r.status).toBe(500);
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const r = await s.call('POST', '/api/auth/register', { body: { name: 'Half', email: 'half@example.com', password: 'written-1' } });
+        expect(r.status).toBe(500);
+        const logged = spy.mock.calls.flat().map(String).join(' ');
+        expect(logged).toContain('test_break');
+        expect(logged).not.toMatch(/scrypt\$/);
+      } finally {
+        spy.mockRestore();
+      }
     });
     const rows = await s.db.select().from(t.users).where(eq(t.users.email, 'half@example.com'));
     expect(rows).toEqual([]);
