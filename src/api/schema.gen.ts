@@ -4280,7 +4280,7 @@ export interface components {
         PaymentHistoryPage: components["schemas"]["PageMeta"] & {
             data: components["schemas"]["PaymentHistoryEntry"][];
         };
-        /** @description Usage figures of the current period and the subscription (GET /api/subscription/details). The subscription gate compares plan_total_credit_usage with plan.total_plan_credits + total_add_on_credits + earned_bonus - used_bonus for paid plans, and usage / image_usage with the plan limits for the free plan. */
+        /** @description Usage figures of the current period and the subscription (GET /api/subscription/details). The subscription gate compares plan_total_credit_usage with plan.total_plan_credits + total_add_on_credits + earned_bonus for paid plans (spec 01 §4: "total plan credits plus add-on credits plus bonus"; plan_total_credit_usage counts every credit spent this period, bonus credits included, so used_bonus is not subtracted again), and usage / image_usage with the plan limits for the free plan. */
         SubscriptionDetails: {
             plan_total_credit_usage: number;
             total_add_on_credits: number;

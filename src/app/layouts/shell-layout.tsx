@@ -18,7 +18,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const details = useQuery({ ...$api.queryOptions('get', '/api/subscription/details'), enabled: isPaidPlan });
   const d = details.data?.data;
   const credits = d
-    ? { used: d.plan_total_credit_usage, total: (d.plan.total_plan_credits ?? 0) + d.total_add_on_credits + d.earned_bonus - d.used_bonus }
+    ? { used: d.plan_total_credit_usage, total: (d.plan.total_plan_credits ?? 0) + d.total_add_on_credits + d.earned_bonus }
     : null;
 
   async function openSupport() {
