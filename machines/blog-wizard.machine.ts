@@ -277,7 +277,8 @@ export const blogWizardMachine = setup({
       !context.loadingImages.includes(partKey(event.part)),
     isLoadingImage: ({ context, event }) =>
       (event.type === 'image.loaded' || event.type === 'image.failed') && context.loadingImages.includes(event.key),
-    isImageLimitFailure: ({ event }) => event.type === 'image.failed' && event.isLimit === true,
+    isImageLimitFailure: ({ context, event }) =>
+      event.type === 'image.failed' && event.isLimit === true && context.loadingImages.includes(event.key),
     isOtherBlogWhileIdle: ({ context, event }) =>
       event.type === 'blog.open' &&
       event.blogId !== context.blogId &&

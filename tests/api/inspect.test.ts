@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { InspectionEvent } from 'xstate';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { createAppActors, stopAppActors } from '../../src/state/app-actors';
 import { wantsInspector } from '../../src/state/inspect';
 
@@ -18,7 +18,7 @@ describe('Stately Inspect wiring', () => {
     actors.dialogs.send({ type: 'dialog.open', dialog: { name: 'no-network' } });
     stopAppActors(actors);
 
-    const ids = new Set(events.map((e) => e.actorRef.id));
+    const ids = new Set(events.map((e) => (e.actorRef as AnyActorRef).id));
     expect(ids).toContain('dialogs');
     const types = new Set(events.map((e) => e.type));
     expect(types).toContain('@xstate.actor');

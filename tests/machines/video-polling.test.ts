@@ -97,6 +97,17 @@ const modelEvents: AnyEventObject[] = [
 const project = (s: { value: unknown; context: { result?: { outcome: string; error?: string; dialog?: unknown; clearJwt?: boolean } } }) =>
   JSON.stringify({ v: s.value, r: s.context.result ?? null });
 
+const short = (e: AnyEventObject): string => {
+  if (e.type === AFTER_POLL) return 'after 10 s';
+  if (e.type === AFTER_TICK) return 'after 1 s tick';
+  const id = e.type.replace(/^xstate\.(done|error)\.actor\./, '');
+  if (e.type.startsWith('xstate.done')) return `${id} ok ${JSON.stringify(e.output)}`;
+  if (e.type.startsWith('xstate.error')) return `${id} fails ${JSON.stringify(e.error)}`;
+  return e.type;
+};
+const pathName = (p: { steps: { event: AnyEventObject }[]; state: any }) =>
+  `${p.steps.slice(1).map((s) => short(s.event)).join(' → ')} ⇒ ${JSON.stringify(p.state.value).replace(/"/g, '')}`;
+
 describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => {
   const model = createMachineTestModel(videoPollingMachine, {
     events: modelEvents,
@@ -113,7 +124,7 @@ describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => 
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
+    it(pathName(path as never), async () => {
       const h = harness();
       let lastEvent: AnyEventObject | undefined;
       await path.test({
