@@ -336,7 +336,10 @@ export const blogWizardMachine = setup({
       const r = classifyOutlineError(p.error);
       if (r.rule === 'upgrade') return { type: 'blog.dialog' as const, dialog: 'wordLimit' as const, message: r.message };
       if (r.rule === 'longBlog') return { type: 'blog.dialog' as const, dialog: 'longBlogLimit' as const, message: r.message };
-      return { type: 'blog.dialog' as const, dialog: 'error' as const, message: r.rule === 'dialog' ? r.message : OUTLINE_ERROR_FALLBACK };
+      // 'dialog', or a 'retry' error whose 10 retries are spent: show its message.
+      const raw = (p.error as { message?: unknown } | undefined)?.message;
+      const message = r.rule === 'dialog' ? r.message : typeof raw === 'string' && raw ? raw : OUTLINE_ERROR_FALLBACK;
+      return { type: 'blog.dialog' as const, dialog: 'error' as const, message };
     }),
     notifyInvalidStructure: emit({ type: 'blog.dialog', dialog: 'error', message: OUTLINE_ERROR_FALLBACK }),
     assignSectionAdded: assign(({ context, event }) =>

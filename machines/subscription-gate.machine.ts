@@ -1,7 +1,8 @@
 /**
  * Subscription gate (01 §4 "Subscription gate", 03 §6 and §5, 02 §6): one run per generation
  * attempt. Input: the action kind, the user's plan/subscription figures and `now`.
- * Output: `{ allowed: true }` or `{ allowed: false, dialog }`.
+ * Output: `{ allowed: true }` or `{ allowed: false, dialog }`. It takes no events: the app runs one
+ * actor per check (`createActor(subscriptionGateMachine, { input }).start()` + `toPromise`).
  *
  * The checks run in the spec's order (01 §4 numbering):
  *  1. ended (end_at <= now) or status 'expired' → subscription-expired, blocked
@@ -107,7 +108,6 @@ export const subscriptionGateMachine = setup({
     context: {} as GateContext,
     input: {} as GateInput,
     output: {} as GateOutput,
-    events: {} as { type: 'gate.check' },
   },
   actors: {
     refreshSubscription: fromPromise<WordImageUsage, RefreshSubscriptionInput>(async () => {

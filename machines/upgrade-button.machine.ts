@@ -70,6 +70,7 @@ export const upgradeButtonMachine = setup({
     },
     hidden: {},
     visible: {
+      initial: 'static',
       on: {
         'upgrade.click': [
           { guard: and(['isMonthlyDisabledPaid', 'isOnSubscriptionSection']), actions: 'notifyScroll' },

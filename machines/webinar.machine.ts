@@ -18,11 +18,9 @@
  * Emitted: `webinar.openDialog`, `webinar.closeDialog` (forward to the dialog manager).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import {
-  DIALOG_TEXT,
-} from './dialogs';
-import { dialog, type Dialog } from './dialogs';
+import { DIALOG_TEXT, dialog, type Dialog } from './dialogs';
 import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_STATUS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from './constants';
+import { countdownParts, type CountdownParts } from './time-parts';
 import { isWebinarDay, nextWebinarStart, webinarCalendarEvent } from './webinar-schedule';
 
 export type WebinarStatus = (typeof WEBINAR_STATUS)[keyof typeof WEBINAR_STATUS];
@@ -96,66 +94,76 @@ export const webinarMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [
-        { guard: 'isWebinarDay', target: 'available' },
-        { target: 'hidden' },
-      ],
+      always: [{ guard: 'isWebinarDay', target: 'available' }, { target: 'hidden' }],
     },
     hidden: {},
     available: {
-      initial: 'deciding',
-      // the countdown clock runs while the button/dialog is available
-      after: { tick: { target: 'available', reenter: false, actions: 'assignTick' } },
+      type: 'parallel',
       states: {
-        deciding: {
-          always: [{ guard: 'hasAnswered', target: 'button' }, { target: 'waitingPrompt' }],
+        // the countdown clock ticks each second while the button/dialog is available (01 §9)
+        clock: {
+          initial: 'ticking',
+          states: { ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'assignTick' } } } },
         },
-        waitingPrompt: {
-          after: { promptDelay: { target: 'dialog', actions: 'notifyOpen' } },
-          on: { 'webinar.open': { target: 'dialog', actions: 'notifyOpen' } },
-        },
-        button: {
-          on: { 'webinar.open': { target: 'dialog', actions: 'notifyOpen' } },
-        },
-        dialog: {
-          on: {
-            'webinar.attend': 'registering',
-            'webinar.skip': 'skipping',
-            'webinar.close': { target: 'button', actions: ['assignClosed', 'notifyClose'] },
-          },
-        },
-        registering: {
-          invoke: {
-            src: 'registerWebinar',
-            id: 'registerWebinar',
-            onDone: 'savingRegistration',
-            onError: { target: 'dialog', actions: 'assignError' },
-          },
-        },
-        savingRegistration: {
-          invoke: {
-            src: 'updateWebinarStatus',
-            id: 'saveRegistered',
-            input: { isWebinar: WEBINAR_STATUS.registered },
-            // the registration itself succeeded: a failed status save does not undo it
-            onDone: { target: 'registered', actions: 'assignRegistered' },
-            onError: { target: 'registered', actions: 'assignRegistered' },
-          },
-        },
-        registered: {
-          after: { successClose: { target: 'button', actions: ['assignClosed', 'notifyClose'] } },
-          on: { 'webinar.close': { target: 'button', actions: ['assignClosed', 'notifyClose'] } },
-        },
-        skipping: {
-          invoke: {
-            src: 'updateWebinarStatus',
-            id: 'saveSkipped',
-            input: { isWebinar: WEBINAR_STATUS.skipped },
-            onDone: { target: 'button', actions: ['assignSkipped', 'notifyClose'] },
-            onError: { target: 'button', actions: ['assignSkipped', 'notifyClose'] },
+        flow: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'hasAnswered', target: 'button' }, { target: 'waitingPrompt' }],
+            },
+            waitingPrompt: {
+              after: { promptDelay: { target: 'dialog', actions: 'notifyOpen' } },
+              on: { 'webinar.open': { target: 'dialog', actions: 'notifyOpen' } },
+            },
+            button: {
+              on: { 'webinar.open': { target: 'dialog', actions: 'notifyOpen' } },
+            },
+            dialog: {
+              on: {
+                'webinar.attend': 'registering',
+                'webinar.skip': 'skipping',
+                'webinar.close': { target: 'button', actions: ['assignClosed', 'notifyClose'] },
+              },
+            },
+            registering: {
+              invoke: {
+                src: 'registerWebinar',
+                id: 'registerWebinar',
+                onDone: 'savingRegistration',
+                onError: { target: 'dialog', actions: 'assignError' },
+              },
+            },
+            savingRegistration: {
+              invoke: {
+                src: 'updateWebinarStatus',
+                id: 'saveRegistered',
+                input: { isWebinar: WEBINAR_STATUS.registered },
+                // the registration itself succeeded: a failed status save does not undo it
+                onDone: { target: 'registered', actions: 'assignRegistered' },
+                onError: { target: 'registered', actions: 'assignRegistered' },
+              },
+            },
+            registered: {
+              after: { successClose: { target: 'button', actions: ['assignClosed', 'notifyClose'] } },
+              on: { 'webinar.close': { target: 'button', actions: ['assignClosed', 'notifyClose'] } },
+            },
+            skipping: {
+              invoke: {
+                src: 'updateWebinarStatus',
+                id: 'saveSkipped',
+                input: { isWebinar: WEBINAR_STATUS.skipped },
+                onDone: { target: 'button', actions: ['assignSkipped', 'notifyClose'] },
+                onError: { target: 'button', actions: ['assignSkipped', 'notifyClose'] },
+              },
+            },
           },
         },
       },
     },
   },
 });
+
+/** The dialog's countdown to the start (days, hours, minutes, seconds), zero once started. */
+export function selectWebinarCountdown(s: { context: WebinarContext }): CountdownParts {
+  return countdownParts(s.context.start - s.context.now);
+}

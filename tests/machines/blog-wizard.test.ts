@@ -374,16 +374,26 @@ describe('blogWizard blog switching model (03 §4 Navigation guard 4: remember /
   for (const path of paths) {
     it(pathName(path as never), async () => {
       const h = harness(input);
+      const base: any = executors(h);
       await path.test({
-        events: executors(h),
+        events: {
+          ...base,
+          'blog.open': async (step: any) => {
+            const from = h.ctx().blogId;
+            const fromStep = h.ctx().step;
+            const remembered = h.ctx().stepsByBlog[step.event.blogId];
+            const loading = h.actor.getSnapshot().matches({ blog: 'loading' });
+            await base['blog.open'](step);
+            const c = h.ctx();
+            if (step.event.blogId === from || loading) return; // same blog, or a fetch already running: ignored
+            expect(c.stepsByBlog[from!]).toBe(fromStep); // remembered
+            expect(c.step).toBe(remembered ?? 1); // restored, default 1
+            expect(h.blogs.at(-1)!.input).toEqual({ blogId: step.event.blogId });
+          },
+        } as never,
         states: {
           ...commonStates(h),
-          'blog.loading': () => {
-            const c = h.ctx();
-            expect(h.blogs.at(-1)!.input).toEqual({ blogId: c.blogId });
-            // restored step: the one remembered for this blog, else 1
-            expect(c.step).toBe(c.stepsByBlog[c.blogId!] ?? 1);
-          },
+          'blog.loading': () => expect(h.blogs.at(-1)!.input).toEqual({ blogId: h.ctx().blogId }),
         } as never,
       });
     });
@@ -460,6 +470,60 @@ describe('blogWizard rules', () => {
     await flush();
     expect(h.actor.getSnapshot().matches({ outline: 'loaded' })).toBe(true);
     expect(h.emitted.filter((e) => e.type === 'blog.dialog')).toEqual([]);
+  });
+
+  it('Google: a number-after-dot error is retried in the same round; 10 invalid structures after a round → loaded with what exists', async () => {
+    const h = harness({ title: 'Foxes', outlineSource: 'google search', shouldFetchOutline: true });
+    h.googles[0]!.reject({ message: 'Bad offset 3.1' });
+    await flush();
+    expect(h.googles[1]!.input).toMatchObject({ round: 1, attempt: 2 });
+    h.googles[1]!.resolve({ blogId: 'b1', structure: GOOD, outline: googleOutline(1) });
+    await flush();
+    expect(h.googles[2]!.input).toMatchObject({ round: 2, attempt: 1 });
+    for (let n = 0; n <= 10; n++) {
+      h.googles.at(-1)!.resolve({ blogId: 'b1', structure: 'nothing', outline: googleOutline(2) });
+      await flush();
+    }
+    expect(h.googles).toHaveLength(13);
+    expect(h.actor.getSnapshot().matches({ outline: 'loaded' })).toBe(true);
+    expect(h.ctx().outlines.map((o) => o.id)).toEqual(['g-1']);
+    expect(h.emitted).toContainEqual({ type: 'blog.dialog', dialog: 'error', message: 'Error occured while generating outline' });
+    expect(h.emitted.filter((e) => e.type === 'history.add')).toHaveLength(1);
+  });
+
+  it('a loaded outline can be fetched again (shouldFetchOutline on) and the new one is added', async () => {
+    const h = harness({ title: 'Foxes', shouldFetchOutline: true });
+    h.outlines[0]!.resolve({ blogId: 'b1', outline: aiOutline });
+    await flush();
+    expect(h.actor.getSnapshot().matches({ outline: 'loaded' })).toBe(true);
+    h.actor.send({ type: 'outline.fetch', title: 'Foxes 2', source: 'ai generated' });
+    expect(h.actor.getSnapshot().matches({ outline: { fetching: 'ai' } })).toBe(true);
+    expect(h.outlines[1]!.input).toMatchObject({ title: 'Foxes 2', blogId: 'b1' });
+    h.outlines[1]!.resolve({ blogId: 'b1', outline: { ...aiOutline, id: 'ai-2' } });
+    await flush();
+    expect(h.ctx().outlines.map((o) => o.id)).toEqual(['ai-1', 'ai-2']);
+    expect(h.ctx().outlineIndex).toBe(1);
+  });
+
+  it('wizard.stop during Generate All aborts the stream and clears the all-generating flag', async () => {
+    const h = harness({ outlines: [outlineA] });
+    h.actor.send({ type: 'wizard.generateAll' });
+    h.streams[0]!.sendBack({ type: 'section.chunk', text: 'Partial intro' });
+    h.actor.send({ type: 'wizard.stop' });
+    expect(h.streams[0]!.stopped).toBe(true);
+    expect(h.ctx()).toMatchObject({ isAllGenerating: false, generatingPart: undefined });
+    expect(h.ctx().outlines[0]!.introduction).toBe('Partial intro'); // what streamed stays
+    expect(h.actor.getSnapshot().matches({ content: 'idle' })).toBe(true);
+  });
+
+  it('a failed image leaves the loading list and opens the error dialog', () => {
+    const h = harness({ outlines: [outlineA] });
+    h.actor.send({ type: 'image.generate', part: { kind: 'introduction' }, prompt: 'p' });
+    expect(h.images['introduction']!.input).toMatchObject({ key: 'introduction', prompt: 'p', outlineId: 'o1' });
+    h.images['introduction']!.sendBack({ type: 'image.failed', key: 'introduction', message: 'Image failed' });
+    expect(h.ctx().loadingImages).toEqual([]);
+    expect(h.ctx().isImageLimitReached).toBe(false);
+    expect(h.emitted).toContainEqual({ type: 'blog.dialog', dialog: 'error', message: 'Image failed' });
   });
 
   it('upgrade error with an outline already there → word-limit dialog and back to step 2', async () => {

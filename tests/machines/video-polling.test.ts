@@ -126,22 +126,21 @@ describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => 
   for (const path of paths) {
     it(pathName(path as never), async () => {
       const h = harness();
-      let lastEvent: AnyEventObject | undefined;
       await path.test({
         events: {
-          'xstate.done.actor.startVideo': async ({ event }) => {
+          'xstate.done.actor.startVideo': async ({ event }: any) => {
             h.starts.at(-1)!.resolve((event as AnyEventObject).output);
             await flush();
           },
-          'xstate.error.actor.startVideo': async ({ event }) => {
+          'xstate.error.actor.startVideo': async ({ event }: any) => {
             h.starts.at(-1)!.reject((event as AnyEventObject).error);
             await flush();
           },
-          'xstate.done.actor.pollVideoStatus': async ({ event }) => {
+          'xstate.done.actor.pollVideoStatus': async ({ event }: any) => {
             h.polls.at(-1)!.resolve((event as AnyEventObject).output);
             await flush();
           },
-          'xstate.error.actor.pollVideoStatus': async ({ event }) => {
+          'xstate.error.actor.pollVideoStatus': async ({ event }: any) => {
             h.polls.at(-1)!.reject((event as AnyEventObject).error);
             await flush();
           },
@@ -235,7 +234,6 @@ describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => 
           },
         },
       });
-      void lastEvent;
     });
   }
 });
