@@ -18,7 +18,7 @@
  * transitions (guarded alternatives), each gets a suffix ` [#i guardName|else]` so they
  * are counted separately.
  */
-import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventObject, type SnapshotFrom, type InputFrom } from 'xstate';
+import { __unsafe_getAllOwnEventDescriptors, type AnyEventObject, type AnyStateMachine, type EventObject, type SnapshotFrom, type InputFrom } from 'xstate';
 import { TestModel, type TestModelOptions } from 'xstate/graph';
 
 export interface CoverageReport {
@@ -151,13 +151,13 @@ export function createCoverageTracker(machine: AnyStateMachine): {
  */
 export function createMachineTestModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options: Partial<TestModelOptions<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>>> & {
-    serializeState: (s: SnapshotFrom<TMachine>, e?: EventObject, prev?: SnapshotFrom<TMachine>) => string;
-    events?: readonly EventObject[] | ((s: SnapshotFrom<TMachine>) => readonly EventObject[]);
+  options: Omit<Partial<TestModelOptions<SnapshotFrom<TMachine>, AnyEventObject, InputFrom<TMachine>>>, 'events' | 'serializeState'> & {
+    serializeState: (s: SnapshotFrom<TMachine>, e?: AnyEventObject, prev?: SnapshotFrom<TMachine>) => string;
+    events?: readonly AnyEventObject[] | ((s: SnapshotFrom<TMachine>) => readonly AnyEventObject[]);
   },
-): TestModel<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>> {
+): TestModel<SnapshotFrom<TMachine>, AnyEventObject, InputFrom<TMachine>> {
   const { events: getEvents, ...rest } = options;
-  return new TestModel<SnapshotFrom<TMachine>, EventObject, InputFrom<TMachine>>(machine as never, {
+  return new TestModel<SnapshotFrom<TMachine>, AnyEventObject, InputFrom<TMachine>>(machine as never, {
     stateMatcher: (state: any, key: string) =>
       key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key),
     events: (state: any) => {

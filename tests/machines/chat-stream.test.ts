@@ -131,7 +131,9 @@ describe('chatStream scenarios', () => {
       chatStreamMachine.provide({
         actors: {
           streamChat: fromCallback(({ sendBack }) => void (sb = sendBack)),
-          storeMessage: fromPromise(async () => void store++),
+          storeMessage: fromPromise<void, any>(async () => {
+            store++;
+          }),
         },
       }),
       { input, inspect: tracker.inspect },
@@ -156,7 +158,9 @@ describe('chatStream scenarios', () => {
             sendBack({ type: 'chat.chunk', text: 'there' });
             sendBack({ type: 'chat.done' });
           }),
-          storeMessage: fromPromise(async ({ input: i }: any) => void calls.push(`store:${i.messageInput}→${i.messageOutput}`)),
+          storeMessage: fromPromise<void, any>(async ({ input: i }) => {
+            calls.push(`store:${i.messageInput}→${i.messageOutput}`);
+          }),
           refetchTitle: fromPromise(async () => (calls.push('title'), 'Greetings')),
         },
       }),
