@@ -169,7 +169,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Olivia Overby',
     createdDaysAgo: 70,
     user: { ...onboarded, isStripePaymentFailed: true, isRetryDialogShow: true, lastLocation: 'NL', stripeId: 'cus_demo_overdue' },
-    sub: { planId: PLAN_ID.plus, status: 'overdue', frequency: 'monthly', periodStartedDaysAgo: 32, usage: 260 },
+    // Overdue = the period renewed 2 days ago and its payment failed: the subscription is in its grace
+    // period (end_at still ahead), so the gate's step 3 "Overdue" applies rather than step 1 "Ended".
+    sub: { planId: PLAN_ID.plus, status: 'overdue', frequency: 'monthly', periodStartedDaysAgo: 2, usage: 260 },
     paidPeriods: 2,
     failedPayment: true,
   },

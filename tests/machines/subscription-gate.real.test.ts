@@ -201,10 +201,9 @@ const ACCOUNTS: Account[] = [
   { email: 'pending@demo.test', facts: { plan_id: 2, status: 'pending', end: 'future' }, expect: all('pending') },
   {
     email: 'overdue@demo.test',
-    facts: { plan_id: 2, status: 'overdue', end: 'past' },
-    // the seed's overdue period has ended (end_at in the past): step 1 "Ended or expired" precedes step 3
-    expect: all('expired'),
-    why: 'end_at passed: step 1 before step 3',
+    facts: { plan_id: 2, status: 'overdue', end: 'future' },
+    // renewed period whose payment failed: still running, so step 3 "Overdue" applies
+    expect: all('overdue'),
   },
   {
     email: 'canceled@demo.test',
