@@ -1,6 +1,7 @@
 import { redirect, type RouteObject, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AppServices } from './services';
 import { RouteError } from '../features/errors/route-error';
+import { Splash } from './splash';
 import { completeHostedSignIn } from '../features/auth/hosted-sign-in';
 
 /**
@@ -32,6 +33,7 @@ export function createRoutes(services: AppServices): RouteObject[] {
     {
       path: '/',
       errorElement: <RouteError />,
+      HydrateFallback: Splash,
       children: [
         // ── layout: none ────────────────────────────────────────────────
         {
