@@ -4,6 +4,8 @@ import './theme/global.css';
 import { createAppServices } from './app/services';
 import { App } from './app/app';
 import { loadInspector } from './state/inspect';
+import { createAppActors } from './state/app-actors';
+import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { hostedSignInUrl } from './features/auth/hosted-sign-in';
 import { initColorMode } from './ui/color-mode';
 
@@ -15,6 +17,8 @@ async function start() {
   // Stately Inspect only with ?inspect or VITE_INSPECT=1; loaded on demand so production bundles
   // never carry it unless asked.
   const inspect = await loadInspector(window.location.search, import.meta.env.VITE_INSPECT);
+  // The app-wide actors exist before the services: the client's callbacks talk to them.
+  const actors = createAppActors({ inspect });
   const services = createAppServices({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     pageLoadedAt,
@@ -24,10 +28,14 @@ async function start() {
       if (action === 'hostedSignIn') window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage));
       else if (action === 'home') window.location.assign('/');
     },
+    // 01 §2 no-network dialog: a call that never reached the server.
+    onNetworkError: () => openNoNetworkDialog(actors),
   });
+  // …and the browser telling us the connection is gone.
+  openNoNetworkOnOffline(actors, window);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App services={services} inspect={inspect} />
+      <App services={services} actors={actors} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { dialogManagerMachine } from '../../machines/dialog-manager.machine';
+import type { DialogRequest } from '../../machines/dialogs';
+import { navigationGuardMachine } from '../../machines/navigation-guard.machine';
 import type { Inspect } from './inspect';
 
 /**
@@ -14,15 +16,41 @@ import type { Inspect } from './inspect';
  */
 export interface AppActors {
   dialogs: Actor<typeof dialogManagerMachine>;
+  navigationGuard: Actor<typeof navigationGuardMachine>;
 }
 
 export function createAppActors(options: { inspect?: Inspect } = {}): AppActors {
   const dialogs = createActor(dialogManagerMachine, { id: 'dialogs', systemId: 'dialogs', input: {}, inspect: options.inspect });
+  const navigationGuard = createActor(navigationGuardMachine, {
+    id: 'navigationGuard',
+    systemId: 'navigationGuard',
+    input: {},
+    inspect: options.inspect,
+  });
+
+  // The guard's dialogs (content-generation-check, outline-loading, content-stop, storyboard-stop)
+  // are shown by the one dialog manager. Wired here, not in a component, so the bridge exists as long
+  // as the actors do, whatever is mounted.
+  let guardDialog: string | null = null;
+  navigationGuard.on('nav.openDialog', ({ dialog }) => {
+    guardDialog = dialog.name;
+    dialogs.send({ type: 'dialog.open', dialog: dialog as DialogRequest });
+  });
+  navigationGuard.on('nav.closeDialog', () => {
+    // Close only the guard's own dialog: when it was queued behind another one, or the user already
+    // dismissed it, a blind `dialog.close` would close somebody else's dialog.
+    const snap = dialogs.getSnapshot();
+    if (guardDialog && snap.value === 'open' && snap.context.current?.name === guardDialog) dialogs.send({ type: 'dialog.close' });
+    guardDialog = null;
+  });
+
   dialogs.start();
-  return { dialogs };
+  navigationGuard.start();
+  return { dialogs, navigationGuard };
 }
 
 export function stopAppActors(actors: AppActors) {
+  actors.navigationGuard.stop();
   actors.dialogs.stop();
 }
 

@@ -4,6 +4,8 @@ import { startRuntime, type Runtime } from '../../server/runtime';
 import { createAppServices, type AppServices } from '../../src/app/services';
 import { createRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/app';
+import type { AppActors } from '../../src/state/app-actors';
+import type { ApiClientOptions } from '../../src/api/client';
 
 export const DEMO_PASSWORD = 'demo1234';
 const ORIGIN = 'http://localhost:3000';
@@ -23,12 +25,24 @@ export async function startTestBackend(): Promise<Runtime & { reset(): Promise<v
   };
 }
 
-/** App services whose client's fetch is the backend's own fetch handler: the real contract, no network. */
-export function createTestServices(runtime: Runtime, options: { now?: () => number; pageLoadedAt?: number } = {}): AppServices {
+/** The backend's own fetch handler, as a fetch: the real contract, no network. */
+export function backendFetch(runtime: Runtime): typeof globalThis.fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit) => runtime.app.fetch(input instanceof Request ? input : new Request(input, init));
+}
+
+/**
+ * App services whose client's fetch is the backend's own fetch handler: the real contract, no network.
+ * `fetch` replaces it (e.g. an edge double that throws like a browser offline); `onNetworkError` is
+ * the client's callback, as main.tsx passes it.
+ */
+export function createTestServices(
+  runtime: Runtime,
+  options: { now?: () => number; pageLoadedAt?: number; fetch?: typeof globalThis.fetch; onNetworkError?: ApiClientOptions['onNetworkError'] } = {},
+): AppServices {
   return createAppServices({
     baseUrl: ORIGIN,
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => runtime.app.fetch(input instanceof Request ? input : new Request(input, init)),
     ...options,
+    fetch: options.fetch ?? backendFetch(runtime),
   });
 }
 
@@ -39,9 +53,12 @@ export async function signInAs(services: AppServices, email: string) {
   return data!.data.user;
 }
 
-/** Renders the whole app (real routes, providers, QueryClient) at a path, on a memory router. */
-export function renderRoute(path: string, services: AppServices) {
+/**
+ * Renders the whole app (real routes, providers, QueryClient) at a path, on a memory router.
+ * `actors`: the app-wide actors, when the test needs to reach them (otherwise App creates its own).
+ */
+export function renderRoute(path: string, services: AppServices, actors?: AppActors) {
   const router = createMemoryRouter(createRoutes(services), { initialEntries: [path] });
-  const view = render(<App services={services} router={router} />);
+  const view = render(<App services={services} router={router} actors={actors} />);
   return { ...view, router };
 }

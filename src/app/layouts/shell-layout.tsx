@@ -4,6 +4,7 @@ import { AppShell } from '../../features/shell/app-shell';
 import { useServices } from '../services';
 import { useCurrentUser, useLogout } from '../../features/auth/use-session';
 import { PLAN_ID } from '../../../machines/constants';
+import { NavigationGuard } from '../navigation-guard';
 
 /**
  * The app shell around signed-in pages (layouts "dashboard" and "app" of spec 01 §2), wired to the
@@ -46,6 +47,8 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
         },
       }}
     >
+      {/* 01 §4 navigation guard: one per shell (one blocker at a time; generations run only here) */}
+      <NavigationGuard />
       <div style={fullHeight ? { height: '100%', display: 'flex', flexDirection: 'column' } : undefined}>
         <Outlet />
       </div>

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTestServices, renderRoute, signInAs, startTestBackend } from '../helpers/render-app';
+import { AppActorsProvider, createAppActors, type AppActors } from '../../src/state/app-actors';
+import { useReportGeneration } from '../../src/app/navigation-guard';
+import { DIALOG_MESSAGES } from '../../src/features/dialogs/messages';
+
+let backend: Awaited<ReturnType<typeof startTestBackend>>;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend.close();
+});
+beforeEach(async () => {
+  await backend.reset();
+});
+
+const t = DIALOG_MESSAGES.generationCheck;
+const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
+
+async function renderSignedIn(path = '/home') {
+  const actors = createAppActors();
+  const services = createTestServices(backend);
+  await signInAs(services, 'free@demo.test');
+  const view = renderRoute(path, services, actors);
+  await screen.findByRole('complementary', { name: 'Sidebar' });
+  return { ...view, actors };
+}
+
+const report = (actors: AppActors, flags: Parameters<typeof useReportGeneration>[0]) =>
+  act(() => actors.navigationGuard.send({ type: 'nav.update', flags }));
+
+describe('navigation guard (01 §4)', () => {
+  test('without a generation, a sidebar link navigates at once', async () => {
+    const { router } = await renderSignedIn();
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Chat' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test("with a generation running, 'Stay here' keeps the page", async () => {
+    const { actors, router } = await renderSignedIn();
+    report(actors, { generationRunning: true });
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: t.title });
+    expect(dialog).toHaveAccessibleDescription(t.message);
+    expect(router.state.location.pathname).toBe('/home');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.queryByRole('heading', { level: 1, name: 'AI Chat' })).not.toBeInTheDocument();
+
+    // the guard asks again next time (the blocker was reset, not left blocked)
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    expect(await screen.findByRole('dialog', { name: t.title })).toBeInTheDocument();
+  });
+
+  test("with a generation running, 'Yes proceed' goes to the link's page", async () => {
+    const { actors, router } = await renderSignedIn();
+    report(actors, { generationRunning: true });
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: t.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Chat' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('Escape on the question is Stay here', async () => {
+    const { actors, router } = await renderSignedIn();
+    report(actors, { generationRunning: true });
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    await screen.findByRole('dialog', { name: t.title });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/home');
+    expect(actors.navigationGuard.getSnapshot().value).toBe('idle');
+  });
+
+  test('browser back is guarded too', async () => {
+    const { actors, router } = await renderSignedIn();
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    await screen.findByRole('heading', { level: 1, name: 'AI Chat' });
+    report(actors, { generationRunning: true });
+    act(() => void router.navigate(-1));
+    const dialog = await screen.findByRole('dialog', { name: t.title });
+    expect(router.state.location.pathname).toBe('/chat');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  test('outline generation in progress: outline-loading and no navigation', async () => {
+    const { actors, router } = await renderSignedIn();
+    report(actors, { outlineInProgress: true });
+    await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_MESSAGES.outlineLoading.title });
+    expect(router.state.location.pathname).toBe('/home');
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  test('a page leave prompt (beforeunload) is armed only while a generation runs', async () => {
+    const { actors } = await renderSignedIn();
+    const fire = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(fire()).toBe(false);
+    report(actors, { generationRunning: true });
+    await waitFor(() => expect(fire()).toBe(true));
+    report(actors, { generationRunning: false });
+    await waitFor(() => expect(fire()).toBe(false));
+  });
+});
+
+describe('useReportGeneration', () => {
+  function Reporter({ running }: { running: boolean }) {
+    useReportGeneration({ generationRunning: running });
+    return null;
+  }
+
+  test('reports the flags to the guard and clears them when the page goes away', () => {
+    const actors = createAppActors();
+    const flag = () => actors.navigationGuard.getSnapshot().context.generationRunning;
+    const view = render(
+      <AppActorsProvider actors={actors}>
+        <Reporter running />
+      </AppActorsProvider>,
+    );
+    expect(flag()).toBe(true);
+    view.rerender(
+      <AppActorsProvider actors={actors}>
+        <Reporter running={false} />
+      </AppActorsProvider>,
+    );
+    expect(flag()).toBe(false);
+    view.rerender(
+      <AppActorsProvider actors={actors}>
+        <Reporter running />
+      </AppActorsProvider>,
+    );
+    expect(flag()).toBe(true);
+    view.unmount();
+    expect(flag()).toBe(false);
+  });
+});
