@@ -5,7 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4317);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // `npm run bench:bundle` (BENCH=1) runs the benchmarks in tests/bench instead of the end-to-end suite.
+  testDir: process.env.BENCH ? 'tests/bench' : 'tests/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

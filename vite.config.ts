@@ -11,5 +11,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      // Panda's generated styled-system/ modules are pure (the CSS comes from PostCSS), so importing one
+      // recipe through its index must not pull every recipe into the chunk.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/styled-system/') },
+    },
   },
 });
