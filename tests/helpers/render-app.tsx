@@ -4,6 +4,10 @@ import { startRuntime, type Runtime } from '../../server/runtime';
 import { createAppServices, type AppServices } from '../../src/app/services';
 import { createRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/app';
+// The app loads its dialog host and toaster lazily (bundle budget); preloading them here makes the
+// lazy imports resolve from the module cache, so tests wait on the app's behaviour, not on transforms.
+import '../../src/app/dialog-host';
+import '../../src/ui/toast';
 import type { AppActors } from '../../src/state/app-actors';
 import type { ApiClientOptions } from '../../src/api/client';
 
