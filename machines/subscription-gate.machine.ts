@@ -5,7 +5,16 @@
  * actor per check (`createActor(subscriptionGateMachine, { input }).start()` + `toPromise`).
  *
  * The checks run in the spec's order (01 §4 numbering):
- *  1. ended (end_at <= now) or status 'expired' → subscription-expired, blocked
+ *  1. the subscription has ended, in this order:
+ *     1a. status 'canceled'                     → subscription-cancelled, blocked
+ *     1b. ended (end_at <= now) or status 'expired' → subscription-expired, blocked
+ *     01 §4 step 1 names only "ended or expired", yet §4 "Subscription status dialogs" (pending,
+ *     expired, canceled and overdue each open a dialog) and §8 list a 'Subscription Cancelled'
+ *     dialog. The union reads a canceled subscription as an ended one, so it sits inside step 1,
+ *     checked first: status canceled → the Cancelled dialog whatever end_at says (past or still
+ *     ahead: POST /api/cancelSubscription sets 'canceled' at once, end_at unchanged), any other
+ *     ended or expired one → the Expired dialog. Being part of step 1 it comes before pending,
+ *     overdue and every plan check.
  *  2. status 'pending'                          → subscription-pending, blocked
  *  3. status 'overdue'                          → subscription-overdue, blocked
  *  4. free plan and video                       → generate-limit {type: 'videoGenerator'}, blocked
@@ -118,6 +127,7 @@ export const subscriptionGateMachine = setup({
     }),
   },
   guards: {
+    isCanceled: ({ context }) => context.user.status === 'canceled',
     isEndedOrExpired: ({ context: { user, now } }) =>
       user.status === 'expired' || (user.end_at !== null && Date.parse(user.end_at) <= now),
     isPending: ({ context }) => context.user.status === 'pending',
@@ -143,6 +153,7 @@ export const subscriptionGateMachine = setup({
       (context.limitType === 'image' || context.limitType === 'both') && !context.user.is_user_image_limit_exhausted,
   },
   actions: {
+    assignCancelledDialog: assign({ dialog: () => dialog('subscription-cancelled', {}) }),
     assignExpiredDialog: assign({ dialog: () => dialog('subscription-expired', {}) }),
     assignPendingDialog: assign({ dialog: () => dialog('subscription-pending', {}) }),
     assignOverdueDialog: assign({ dialog: () => dialog('subscription-overdue', {}) }),
@@ -171,6 +182,8 @@ export const subscriptionGateMachine = setup({
   states: {
     checking: {
       always: [
+        // step 1 (ended): canceled first (1a), then any other ended or expired subscription (1b)
+        { guard: 'isCanceled', target: 'blocked', actions: 'assignCancelledDialog' },
         { guard: 'isEndedOrExpired', target: 'blocked', actions: 'assignExpiredDialog' },
         { guard: 'isPending', target: 'blocked', actions: 'assignPendingDialog' },
         { guard: 'isOverdue', target: 'blocked', actions: 'assignOverdueDialog' },

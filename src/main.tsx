@@ -6,7 +6,6 @@ import { App } from './app/app';
 import { loadInspector } from './state/inspect';
 import { createAppActors } from './state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
-import { hostedSignInUrl } from './features/auth/hosted-sign-in';
 import { initColorMode } from './ui/color-mode';
 
 const pageLoadedAt = Date.now();
@@ -25,7 +24,11 @@ async function start() {
     // 401 policy (01 §4): the client already cleared the token; 'Token expired.' goes to the hosted
     // sign-in, 'Unauthenticated.' to /, and during the initial-load guard nothing else happens.
     onUnauthorized: (action) => {
-      if (action === 'hostedSignIn') window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage));
+      if (action === 'hostedSignIn') {
+        void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
+          window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
+        );
+      }
       else if (action === 'home') window.location.assign('/');
     },
     // 01 §2 no-network dialog: a call that never reached the server.

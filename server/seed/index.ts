@@ -214,6 +214,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     },
     paidPeriods: 2,
   },
+  // Appended rather than placed beside the other free accounts: ids are index + 1, so the accounts
+  // above keep theirs.
+  {
+    email: 'free-words-fresh@demo.test',
+    name: 'Frida Freshwater',
+    createdDaysAgo: 9,
+    // Reached the word limit, not yet notified: the next word check posts /api/user-limit-exhausted
+    // {type: 'word'} once (01 §4 step 7), which sets the flag.
+    user: { ...onboarded, isUserWordLimitExhausted: false, isUserImageLimitExhausted: false, lastLocation: 'SE' },
+    sub: { planId: PLAN_ID.free, periodStartedDaysAgo: 9, usage: 2000, imageUsage: 5 },
+  },
 ];
 
 export async function truncateAll(db: Db): Promise<void> {

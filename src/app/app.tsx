@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -9,13 +9,27 @@ import { AppActorsProvider, createAppActors, type AppActors } from '../state/app
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
- * first route, so they load on demand: the host as soon as the dialog manager leaves `idle` for the
- * first time (then stays mounted, so the dialog chain's follow-ups and `dialog.navigate` still reach it),
- * the toaster once the browser is idle after start-up. This keeps the first route within its JavaScript
- * budget (tests/e2e/bundle-budget.spec.ts).
+ * first route, so they load after it: both mount once the browser is idle after start-up — early, so
+ * the no-network dialog is already loaded when the connection drops — or at once if a dialog opens
+ * before that. Once mounted they stay mounted (the dialog chain's follow-ups and `dialog.navigate` keep
+ * reaching the host). A chunk that fails to load never takes the app down (LazyBoundary); the next
+ * dialog retries. This keeps the first route within its JavaScript budget (tests/bench/bundle-size.spec.ts).
  */
 const DialogHost = lazy(() => import('./dialog-host').then((m) => ({ default: m.DialogHost })));
 const Toaster = lazy(() => import('../ui/toast').then((m) => ({ default: m.Toaster })));
+
+class LazyBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failed: boolean; key: unknown }> {
+  state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: { resetKey: unknown }, state: { failed: boolean; key: unknown }) {
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 function useOnceTrue(value: boolean): boolean {
   const [seen, setSeen] = useState(value);
@@ -25,21 +39,41 @@ function useOnceTrue(value: boolean): boolean {
   return seen || value;
 }
 
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      return () => (w as Window & { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(id);
-    }
-    const t = setTimeout(() => setIdle(true), 200);
-    return () => clearTimeout(t);
-  }, []);
-  return idle;
-}
-
 type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * True once the first route has rendered and the browser has had a quiet moment after it (1 s, then an
+ * idle callback): the point where parts the first route does not need may load without competing with it.
+ */
+function useAfterFirstRoute(router: AppRouter): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let idleId: number | undefined;
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
+    const start = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+        else setReady(true);
+      }, 1000);
+    };
+    const settled = (st: AppRouter['state']) => st.initialized && st.navigation.state === 'idle';
+    if (settled(router.state)) start();
+    const unsubscribe = router.subscribe((st) => {
+      if (settled(st)) start();
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== undefined) clearTimeout(timer);
+      if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
+    };
+  }, [router]);
+  return ready;
+}
 
 export interface AppProps {
   services: AppServices;
@@ -65,16 +99,19 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   const [actors] = useState(() => givenActors ?? createAppActors({ inspect }));
   // router.navigate (not a hook) so the host can live beside the router; it still runs the blocker.
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
-  const dialogsUsed = useOnceTrue(useSelector(actors.dialogs, (s) => !s.matches('idle') && !s.matches('starting')));
-  const idle = useIdle();
+  const dialogOpen = useSelector(actors.dialogs, (s) => !s.matches('idle') && !s.matches('starting'));
+  const idle = useAfterFirstRoute(router);
+  const hostNeeded = useOnceTrue(dialogOpen || idle);
   return (
     <AppProviders services={services} actors={actors}>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        {/* the one host of the global dialogs, on every layout (01 §2 "Dialogs") */}
-        {dialogsUsed && <DialogHost navigate={navigate} />}
-        {idle && <Toaster />}
-      </Suspense>
+      <LazyBoundary resetKey={dialogOpen}>
+        <Suspense fallback={null}>
+          {/* the one host of the global dialogs, on every layout (01 §2 "Dialogs") */}
+          {hostNeeded && <DialogHost navigate={navigate} />}
+          {hostNeeded && <Toaster />}
+        </Suspense>
+      </LazyBoundary>
     </AppProviders>
   );
 }

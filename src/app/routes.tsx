@@ -2,7 +2,6 @@ import { redirect, type RouteObject, type LoaderFunctionArgs } from 'react-route
 import type { AppServices } from './services';
 import { RouteError } from '../features/errors/route-error';
 import { Splash } from './splash';
-import { completeHostedSignIn } from '../features/auth/hosted-sign-in';
 
 /**
  * Every route of spec 01 §2 and 03 §2. Layouts (spec: none, dashboard, app):
@@ -63,7 +62,10 @@ export function createRoutes(services: AppServices): RouteObject[] {
               path: 'home',
               // /home is also the return address of the hosted sign-in (01 §2): exchange ?code=… first.
               loader: async ({ request }) => {
-                const next = await completeHostedSignIn(new URL(request.url), {
+                const url = new URL(request.url);
+                if (!url.searchParams.has('code')) return null;
+                const { completeHostedSignIn } = await import('../features/auth/hosted-sign-in');
+                const next = await completeHostedSignIn(url, {
                   api: services.api,
                   tokens: services.tokens,
                   storage: sessionStorage,

@@ -63,3 +63,25 @@ test.describe('foundation: sign in, the shell, sign out', () => {
     await expectNoSeriousA11yViolations(page, 'not-found');
   });
 });
+
+test.describe('lost connection', () => {
+  test('going offline shows the no-network dialog (its code is already loaded), and the app keeps working after Ok', async ({ page, context }) => {
+    // The dialogs load shortly after the first route (outside its JavaScript budget); a user reading the
+    // page for a moment has them. Wait for that load, then lose the connection.
+    const dialogsLoaded = page.waitForResponse((r) => /\/assets\/dialog-host-[^/]+\.js$/.test(new URL(r.url()).pathname));
+    await signIn(page, 'free@demo.test');
+    await expect(page).toHaveURL(/\/home$/);
+    await dialogsLoaded;
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("You've lost your internet connection");
+    await expectNoSeriousA11yViolations(page, 'no-network dialog');
+    await context.setOffline(false);
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  });
+});

@@ -58,6 +58,8 @@ interface Edge {
   services: AppServices;
   /** "METHOD /path" of every request that reached the edge */
   calls: string[];
+  /** the JSON body of every POST /api/user-limit-exhausted that reached the edge */
+  notices: unknown[];
   count(call: string): number;
   /** when set, GET /api/subscription/details answers 500 (server fault, 01 §4 step 9) */
   failDetails: boolean;
@@ -67,6 +69,7 @@ interface Edge {
 function edgeServices(backend: Backend): Edge {
   const edge: Edge = {
     calls: [],
+    notices: [],
     failDetails: false,
     count: (call) => edge.calls.filter((c) => c === call).length,
     services: createAppServices({
@@ -76,6 +79,7 @@ function edgeServices(backend: Backend): Edge {
         const req = input instanceof Request ? input : new Request(input, init);
         const call = `${req.method} ${new URL(req.url).pathname}`;
         edge.calls.push(call);
+        if (call === NOTICE) edge.notices.push(await req.clone().json());
         if (edge.failDetails && call === DETAILS) {
           return new Response(JSON.stringify({ message: 'Server Error' }), {
             status: 500,
@@ -98,13 +102,15 @@ type Kind = GateAction | 'longBlogImage';
 const KINDS: Kind[] = ['word', 'chat', 'image', 'both', 'longBlog', 'longBlogImage', 'storybook', 'video'];
 const METERED: Kind[] = ['word', 'chat', 'image', 'both'];
 
-type Outcome = 'allowed' | 'expired' | 'pending' | 'overdue' | 'video' | 'longBlog' | 'word' | 'image' | 'both' | 'upgrade' | 'error';
+type Outcome = 'allowed' | 'cancelled' | 'expired' | 'pending' | 'overdue' | 'video' | 'longBlog' | 'word' | 'image' | 'both' | 'upgrade' | 'error';
 
 /** The dialog 01 §4 / §8 require for an outcome (literal values: the spec's names and text, verbatim). */
 function expectedOutput(o: Outcome): GateOutput {
   switch (o) {
     case 'allowed':
       return { allowed: true };
+    case 'cancelled':
+      return { allowed: false, dialog: { name: 'subscription-cancelled', payload: {} } };
     case 'expired':
       return { allowed: false, dialog: { name: 'subscription-expired', payload: {} } };
     case 'pending':
@@ -123,6 +129,7 @@ function expectedOutput(o: Outcome): GateOutput {
 }
 const OUTCOME_TEXT: Record<Outcome, string> = {
   allowed: 'allowed',
+  cancelled: 'Subscription Cancelled dialog, blocked',
   expired: 'Subscription Expired dialog, blocked',
   pending: 'Subscription Pending dialog, blocked',
   overdue: 'Subscription Overdue dialog, blocked',
@@ -208,9 +215,17 @@ const ACCOUNTS: Account[] = [
   {
     email: 'canceled@demo.test',
     facts: { plan_id: 3, status: 'canceled', end: 'past' },
-    // 01 §4 has no canceled step; the canceled period has ended → step 1
-    expect: all('expired'),
-    why: 'canceled, end_at passed: step 1',
+    // step 1a: a canceled subscription is an ended one, checked first → Subscription Cancelled (01 §4 status dialogs, §8)
+    expect: all('cancelled'),
+    why: 'canceled, end_at passed: step 1a',
+  },
+  {
+    email: 'free-words-fresh@demo.test',
+    facts: { plan_id: 1, status: 'active', end: null, blogUsed: false, wordsOut: true, imagesOut: false, wordFlag: 0, imageFlag: 0 },
+    // words at the limit, not yet notified: the first word-metered kind (KINDS order: word) posts the
+    // notice; the later ones read the flag back (the grid refetches the user per kind) and post none
+    expect: free({ word: 'word', chat: 'word', both: 'word' }),
+    why: 'words at the limit, not yet notified',
   },
 ];
 
@@ -291,20 +306,25 @@ for (const acc of ACCOUNTS) {
     for (const kind of KINDS) {
       const exp = acc.expect[kind];
       it(`${acc.email} · ${kind} → ${OUTCOME_TEXT[exp]}`, async () => {
+        // the input is built from the user as the server has it now: an earlier kind of this account
+        // may have posted a limit notice, which sets the user's flag (free-words-fresh@)
+        s.user = await refetchUser(s);
         s.edge.calls.length = 0;
+        s.edge.notices.length = 0;
         const flagsBefore = { word: s.user.is_user_word_limit_exhausted, image: s.user.is_user_image_limit_exhausted };
         const out = await run(s, kind);
         record(out);
         expect(out).toEqual(expectedOutput(exp));
 
         // 01 §4 step 7: only the free plan refreshes, and only when steps 1–6 did not decide
-        const refreshes = acc.facts.plan_id === 1 && METERED.includes(kind) && !['expired', 'pending', 'overdue'].includes(exp);
+        const refreshes = acc.facts.plan_id === 1 && METERED.includes(kind) && !['cancelled', 'expired', 'pending', 'overdue'].includes(exp);
         expect(s.edge.count(DETAILS)).toBe(refreshes ? 1 : 0);
 
         // limit cases: the notice is posted once per type — only when the user's flag is not yet set
         const types = exp === 'both' ? (['word', 'image'] as const) : exp === 'word' || exp === 'image' ? ([exp] as const) : [];
         const due = types.filter((t) => flagsBefore[t] === 0);
         expect(s.edge.count(NOTICE)).toBe(due.length);
+        expect(s.edge.notices).toEqual(due.map((type) => ({ type })));
         if (types.length > 0) {
           // server effect, read back through the API: the flag of every exhausted type is set
           const after = await refetchUser(s);
@@ -316,6 +336,44 @@ for (const acc of ACCOUNTS) {
     }
   });
 }
+
+describe('free-words-fresh@demo.test: the word-limit notice is posted once (01 §4 step 7, §7 POST /api/user-limit-exhausted)', () => {
+  let s: Session;
+  beforeAll(async () => {
+    await backend.reset();
+    s = await openSession('free-words-fresh@demo.test');
+  });
+  it('first word check → Word Limit prompt + exactly one POST {type: word}; getUser then shows the flag; a second check → Word Limit prompt, no second POST', async () => {
+    // seeded: words at the limit, flag not yet set ("reached the limit, not yet notified")
+    expect(s.user.user_subscription.usage).toBeGreaterThanOrEqual(s.plan.word_limit!);
+    expect(s.user.user_subscription.image_usage).toBeLessThan(s.plan.image_limit!);
+    expect(s.user.is_user_word_limit_exhausted).toBe(0);
+    expect(s.user.is_user_image_limit_exhausted).toBe(0);
+
+    s.edge.calls.length = 0;
+    const first = await run(s, 'word');
+    record(first);
+    expect(first).toEqual(expectedOutput('word'));
+    expect(s.edge.calls).toEqual([DETAILS, NOTICE]);
+    expect(s.edge.count(NOTICE)).toBe(1);
+    expect(s.edge.notices).toEqual([{ type: 'word' }]);
+
+    // the server recorded it: GET /api/auth/getUser shows the word flag set (and only that one)
+    const after = await refetchUser(s);
+    expect(after.is_user_word_limit_exhausted).toBe(1);
+    expect(after.is_user_image_limit_exhausted).toBe(0);
+
+    // the next check is built from the user read again: still blocked, the notice is not posted twice
+    s.user = after;
+    s.edge.calls.length = 0;
+    const second = await run(s, 'word');
+    record(second);
+    expect(second).toEqual(expectedOutput('word'));
+    expect(s.edge.calls).toEqual([DETAILS]);
+    expect(s.edge.count(NOTICE)).toBe(0);
+    expect(s.edge.notices).toEqual([{ type: 'word' }]);
+  });
+});
 
 describe('free@demo.test with one storybook already (count is a caller parameter: the API has no storybooks yet)', () => {
   let s: Session;

@@ -1,6 +1,6 @@
 /**
  * Subscription gate: every action kind × every user situation, each as a model path
- * (01 §4 ordered checks 1–9, 03 §5/§6, 02 §6).
+ * (01 §4 ordered checks 1–9 — step 1 split into 1a canceled / 1b ended or expired — 03 §5/§6, 02 §6).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise, type AnyEventObject } from 'xstate';
@@ -48,7 +48,17 @@ interface Situation {
 const paid = { ...base, plan_id: 2, total_plan_credits: 500, total_add_on_credits: 100, earned_bonus: 20 };
 const situations: Record<string, Situation> = {
   expired: { label: 'expired', user: { ...base, status: 'expired' }, refresh: fresh },
-  ended: { label: 'ended (end_at past)', user: { ...base, plan_id: 3, status: 'canceled', end_at: '2026-03-10T11:59:59Z' }, refresh: fresh },
+  ended: { label: 'ended (end_at past, status active)', user: { ...paid, plan_id: 3, end_at: '2026-03-10T11:59:59Z' }, refresh: fresh },
+  // step 1a: status canceled → Cancelled dialog, before 1b's end_at (the period has also ended here)
+  canceled: { label: 'canceled (end_at past)', user: { ...paid, plan_id: 3, status: 'canceled', end_at: '2026-03-10T11:59:59Z' }, refresh: fresh },
+  // status canceled with the period still running (POST /api/cancelSubscription leaves end_at): still 1a
+  canceledRunning: {
+    label: 'canceled (end_at ahead)',
+    user: { ...paid, status: 'canceled', end_at: '2026-04-01T00:00:00Z' },
+    refresh: fresh,
+  },
+  // the free plan canceled (not reachable through the API, which refuses to cancel Free): 1a before step 4/7
+  canceledFree: { label: 'canceled free plan', user: { ...base, status: 'canceled' }, refresh: fresh },
   pending: { label: 'pending', user: { ...base, status: 'pending', end_at: '2027-01-01T00:00:00Z' }, refresh: fresh },
   overdue: { label: 'overdue', user: { ...paid, status: 'overdue' }, refresh: fresh },
   freeFresh: { label: 'free fresh', user: base, refresh: fresh },
@@ -83,6 +93,7 @@ const kinds: Kind[] = ['word', 'image', 'both', 'longBlog', 'longBlogImage', 'st
 /** The expected outcome, written from the spec (not from the machine). */
 type Expect =
   | 'allowed'
+  | 'cancelled'
   | 'expired'
   | 'pending'
   | 'overdue'
@@ -99,6 +110,9 @@ const free = (over: Partial<Record<Kind, Expect>>): Record<Kind, Expect> => ({ .
 const expected: Record<keyof typeof situations, Record<Kind, Expect>> = {
   expired: all('expired'),
   ended: all('expired'),
+  canceled: all('cancelled'),
+  canceledRunning: all('cancelled'),
+  canceledFree: all('cancelled'),
   pending: all('pending'),
   overdue: all('overdue'),
   freeFresh: free({}),
@@ -125,6 +139,8 @@ const dialogFor = (e: Expect): Dialog | null => {
   switch (e) {
     case 'allowed':
       return null;
+    case 'cancelled':
+      return { name: 'subscription-cancelled', payload: {} };
     case 'expired':
       return { name: 'subscription-expired', payload: {} };
     case 'pending':
@@ -145,6 +161,8 @@ const describeOutcome = (e: Expect): string => {
   switch (e) {
     case 'allowed':
       return 'allowed';
+    case 'cancelled':
+      return `${DIALOG_TEXT['subscription-cancelled'].title} dialog, blocked`;
     case 'expired':
       return `${DIALOG_TEXT['subscription-expired'].title} dialog, blocked`;
     case 'pending':
@@ -236,7 +254,7 @@ describe('subscriptionGate: every action × every user situation (model paths)',
           expect(path.state.output).toEqual(output);
           expect(notices).toEqual(expectedNotices(key, exp));
           const refreshes = sit.user.plan_id === 1 && ['word', 'chat', 'image', 'both'].includes(kind) &&
-            !['expired', 'pending', 'overdue'].includes(exp);
+            !['cancelled', 'expired', 'pending', 'overdue'].includes(exp);
           expect(refreshCalls).toBe(refreshes ? 1 : 0);
         });
       }
@@ -251,6 +269,26 @@ describe('subscriptionGate: order of checks', () => {
       inspect: tracker.inspect,
     }).start();
     expect(a.getSnapshot().output).toEqual({ allowed: false, dialog: { name: 'subscription-expired', payload: {} } });
+  });
+  it('a canceled free user asking for video sees the Cancelled dialog, not the video prompt (1a before 4)', () => {
+    const a = createActor(subscriptionGateMachine, {
+      input: { action: 'video', user: { ...base, status: 'canceled' }, now: NOW },
+      inspect: tracker.inspect,
+    }).start();
+    expect(a.getSnapshot().output).toEqual({ allowed: false, dialog: { name: 'subscription-cancelled', payload: {} } });
+  });
+  it('canceled and ended: Cancelled (1a) is checked before Expired (1b); status expired stays Expired', () => {
+    const out = (status: GateUser['status'], end_at: string | null) =>
+      createActor(subscriptionGateMachine, {
+        input: { action: 'word', user: { ...paid, status, end_at }, now: NOW },
+        inspect: tracker.inspect,
+      }).start().getSnapshot().output;
+    const ended = new Date(NOW - 1000).toISOString();
+    expect(out('canceled', ended)).toEqual({ allowed: false, dialog: { name: 'subscription-cancelled', payload: {} } });
+    expect(out('canceled', null)).toEqual({ allowed: false, dialog: { name: 'subscription-cancelled', payload: {} } });
+    expect(out('expired', ended)).toEqual({ allowed: false, dialog: { name: 'subscription-expired', payload: {} } });
+    expect(out('active', ended)).toEqual({ allowed: false, dialog: { name: 'subscription-expired', payload: {} } });
+    expect(DIALOG_TEXT['subscription-cancelled'].title).toBe('Subscription Cancelled'); // 01 §8
   });
   it('end_at exactly now counts as ended; end_at in the future does not', () => {
     const at = (end_at: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, T0, type TestServer } from './harness';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 
 let s: TestServer;
@@ -45,6 +46,7 @@ describe('seed', () => {
     expect(DEMO_ACCOUNTS.map((a) => a.email.replace('@demo.test', ''))).toEqual([
       'new', 'free', 'free-blog-used', 'free-words-out', 'free-images-out', 'free-both-out', 'plus', 'pro',
       'pro-yearly', 'credits-out', 'expired', 'pending', 'overdue', 'canceled', 'monthly-disabled', 'rewards',
+      'free-words-fresh',
     ]);
     for (const a of DEMO_ACCOUNTS) {
       const { u } = await userOf(a.email);
@@ -67,6 +69,16 @@ describe('seed', () => {
     expect(sub.plan_id).toBe(1);
     expect(sub.usage).toBeLessThan(plan.word_limit);
     expect(sub.image_usage).toBeLessThan(plan.image_limit);
+  });
+
+  it('free-words-fresh@: words at the limit, images left, not yet notified (no flag, no notice recorded)', async () => {
+    const { u, sub, plan } = await userOf('free-words-fresh@demo.test');
+    expect(sub).toMatchObject({ plan_id: 1, status: 'active', end_at: null });
+    expect(sub.usage).toBe(plan.word_limit);
+    expect(sub.image_usage).toBeLessThan(plan.image_limit);
+    expect(u).toMatchObject({ is_onboard: 1, is_user_word_limit_exhausted: 0, is_user_image_limit_exhausted: 0 });
+    const id = (await s.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'free-words-fresh@demo.test')))[0]!.id;
+    expect(await s.db.select().from(t.limitNotices).where(eq(t.limitNotices.userId, id))).toEqual([]);
   });
 
   it('free limits: blog used, words out, images out, both out', async () => {
