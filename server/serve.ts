@@ -24,7 +24,8 @@ const indexHtml = await readFile(new URL('../dist/index.html', import.meta.url),
 const root = new Hono();
 root.use('*', securityHeaders());
 root.all('*', async (c, next) => {
-  if (isBackendPath(c.req.path)) return runtime.app.fetch(c.req.raw);
+  // Pass the Node bindings through so the backend sees the client address (sign-in rate limiting).
+  if (isBackendPath(c.req.path)) return runtime.app.fetch(c.req.raw, c.env);
   return next();
 });
 // Hashed assets are immutable; index.html is never cached so a deploy is picked up at once.

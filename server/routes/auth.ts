@@ -8,6 +8,7 @@ import type { JsonBody, JsonResponse, Schemas } from '../types';
 import { body, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG, validationError } from '../http/errors';
+import { signInGate, tooManyAttempts } from '../http/rate-limit';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../lib/crypto';
 import { addDays, addMinutes } from '../lib/dates';
 import { findUserByEmail, loadUserView, normaliseEmail } from '../db/queries';
@@ -115,10 +116,13 @@ export function authRoutes() {
   r.post('/api/auth/login', async (c) => {
     const { db, clock } = c.get('deps');
     const b = body<JsonBody<'/api/auth/login', 'post'>>(c);
+    const gate = signInGate(c, b.email);
+    if (!gate.ok) return tooManyAttempts(c, gate);
     const user = await findUserByEmail(db, b.email);
     // Same work for unknown emails, so response time does not reveal accounts.
     const ok = await verifyPassword(b.password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok || user.deletedAt) throw new HttpError(401, MSG.invalidCredentials);
+    gate.succeeded();
     const now = clock.now();
     const reply = await db.transaction(async (tx) => {
       if (b.log_out) await revokeAllTokens(tx, user.id, now);
@@ -168,7 +172,12 @@ export function authRoutes() {
 
   r.post('/api/auth/googlelogin', async (c) => {
     const b = body<JsonBody<'/api/auth/googlelogin', 'post'>>(c);
-    return c.json(await google(c, b.googletoken, b.callback_url, b.log_out), 200);
+    // The email is known before verification only for the offline stand-in's tokens; else the address limit applies.
+    const gate = signInGate(c, parseTestGoogleToken(b.googletoken, c.get('deps').config.devRoutes)?.email);
+    if (!gate.ok) return tooManyAttempts(c, gate);
+    const reply = await google(c, b.googletoken, b.callback_url, b.log_out);
+    gate.succeeded(reply.email);
+    return c.json(reply, 200);
   });
 
   r.post('/api/auth/handleGoogleCallback', async (c) => {
@@ -202,8 +211,10 @@ export function authRoutes() {
     if ('token' in b) {
       if (b.password !== b.password_confirmation)
         throw validationError({ password_confirmation: ['The password field confirmation does not match.'] });
+      const gate = signInGate(c, undefined);
+      if (!gate.ok) return tooManyAttempts(c, gate);
       const passwordHash = await hashPassword(b.password);
-      await db.transaction(async (tx) => {
+      const email = await db.transaction(async (tx) => {
         const used = await tx
           .update(t.passwordResets)
           .set({ usedAt: now })
@@ -216,11 +227,20 @@ export function authRoutes() {
           )
           .returning({ userId: t.passwordResets.userId });
         if (used.length === 0) throw validationError({ token: ['This password reset token is invalid or has expired.'] });
-        await tx.update(t.users).set({ passwordHash, updatedAt: now }).where(eq(t.users.id, used[0].userId));
+        const [changed] = await tx
+          .update(t.users)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(t.users.id, used[0].userId))
+          .returning({ email: t.users.email });
         await revokeAllTokens(tx, used[0].userId, now);
+        return changed?.email;
       });
+      gate.succeeded(email); // the mailbox owner chose a new password: the account's sign-in lockout ends
       return c.json({ message: 'Your password has been reset.', status: true }, 200);
     }
+    // Every link request counts (it never "succeeds": the answer must not reveal whether the account exists).
+    const gate = signInGate(c, b.email);
+    if (!gate.ok) return tooManyAttempts(c, gate);
     const user = await findUserByEmail(db, b.email);
     if (user && !user.deletedAt) {
       const token = newToken();

@@ -11,6 +11,7 @@ import * as t from '../db/schema';
 import type { JsonBody, JsonResponse } from '../types';
 import { body, escapeHtml, htmlPage, origin } from '../http/util';
 import { HttpError } from '../http/errors';
+import { signInGate } from '../http/rate-limit';
 import { dummyPasswordHash, verifyPassword } from '../lib/crypto';
 import { findUserByEmail } from '../db/queries';
 import { consumeOAuthCode, issueOAuthCode, issueTokenPair, rotateRefreshToken } from '../auth/tokens';
@@ -97,11 +98,15 @@ export function oauthRoutes() {
     if (!email || !password)
       return c.html(signInPage(params, { email, error: 'Enter your email and password.' }), 400, noStore);
     const { db, clock } = c.get('deps');
+    // Too many attempts: the page again with the message, 200 like wrong credentials (no password check).
+    const gate = signInGate(c, email);
+    if (!gate.ok) return c.html(signInPage(params, { email, error: gate.body.message }), 200, noStore);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok || user.deletedAt)
       // openapi: wrong credentials render the page again with the error, status 200 (the usual form pattern).
       return c.html(signInPage(params, { email, error: 'These credentials do not match our records.' }), 200, noStore);
+    gate.succeeded();
     const now = clock.now();
     await db.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
     const code = await issueOAuthCode(db, user.id, params.client_id, params.redirect_uri, now);

@@ -4965,6 +4965,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Too many requests; try again later. */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Unexpected server failure. The client offers a reload. */
         ServerError: {
             headers: {
@@ -5012,15 +5021,6 @@ export interface components {
         };
         /** @description The user's plan or state does not allow the call (e.g. the generation limit is reached). */
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description Too many requests; try again later. */
-        TooManyRequests: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5210,13 +5210,13 @@ export type SchemaEasyBlogDetailsReply = components['schemas']['EasyBlogDetailsR
 export type SchemaHealthReply = components['schemas']['HealthReply'];
 export type SchemaCrashReportRequest = components['schemas']['CrashReportRequest'];
 export type ResponseValidationError = components['responses']['ValidationError'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseInsufficientCredits = components['responses']['InsufficientCredits'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
@@ -5262,6 +5262,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5323,6 +5324,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5415,6 +5417,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -111,6 +111,27 @@ c('post /api/auth/password/email', 'reset', 200, async (x) => {
 c('post /api/auth/password/email', 'unknown token', 422, () =>
   send('POST', '/api/auth/password/email', { json: { token: 'nope', password: 'another-pw', password_confirmation: 'another-pw' } }),
 );
+// Sign-in rate limit (server/http/rate-limit.ts): 5 failures for one email lock it for 15 minutes (429 + Retry-After).
+async function lockEmail(email: string) {
+  for (let i = 0; i < 5; i++) expect((await send('POST', '/api/auth/login', { json: { email, password: `wrong-${i}` } })).status).toBe(401);
+}
+async function withRetryAfter(path: string, json: unknown): Promise<Reply> {
+  const res = await s.app.request(path, { method: 'POST', headers: { 'x-application': 'writer-web', 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text(), location: res.headers.get('location') };
+}
+c('post /api/auth/login', 'too many attempts', 429, async () => {
+  await lockEmail('locked-login@example.com');
+  return withRetryAfter('/api/auth/login', { email: 'locked-login@example.com', password: 'demo1234' });
+});
+c('post /api/auth/googlelogin', 'too many attempts', 429, async () => {
+  await lockEmail('locked-google@example.com');
+  return withRetryAfter('/api/auth/googlelogin', { googletoken: 'test-google:locked-google@example.com' });
+});
+c('post /api/auth/password/email', 'too many link requests', 429, async () => {
+  for (let i = 0; i < 5; i++) await send('POST', '/api/auth/password/email', { json: { email: 'locked-reset@example.com' } });
+  return withRetryAfter('/api/auth/password/email', { email: 'locked-reset@example.com' });
+});
 c('post /api/logout', 'ok', 200, async (x) => send('POST', '/api/logout', { token: (await x.newUser()).token }));
 c('post /api/logout', 'no token', 401, () => send('POST', '/api/logout'));
 
@@ -133,6 +154,12 @@ c('get /oauth/authorize', 'bad state', 400, () => send('GET', `/oauth/authorize?
 c('post /oauth/authorize', 'signed in', 302, () => send('POST', '/oauth/authorize', { form: authorizeForm() }));
 c('post /oauth/authorize', 'foreign redirect', 400, () => send('POST', '/oauth/authorize', { form: authorizeForm({ redirect_uri: 'https://evil.example/' }) }));
 c('post /oauth/authorize', 'wrong password (page again)', 200, () => send('POST', '/oauth/authorize', { form: authorizeForm({ password: 'nope' }) }));
+c('post /oauth/authorize', 'too many attempts (page again)', 200, async () => {
+  for (let i = 0; i < 5; i++) await send('POST', '/oauth/authorize', { form: authorizeForm({ email: 'locked-hosted@example.com', password: 'nope' }) });
+  const r = await send('POST', '/oauth/authorize', { form: authorizeForm({ email: 'locked-hosted@example.com' }) });
+  expect(r.text).toContain('Too many sign-in attempts. Please try again in 15 minutes.');
+  return r;
+});
 c('post /oauth/token', 'exchange', 200, async () =>
   send('POST', '/oauth/token', { json: { grant_type: 'authorization_code', code: await oauthCode(), redirect_uri: `${ORIGIN}/home`, client_id: 'writer-web' } }),
 );
