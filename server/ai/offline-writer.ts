@@ -1,7 +1,7 @@
 // The built-in offline writer: plausible, prompt-dependent English, deterministic per request,
 // streamed in word chunks at a configurable pace. No network, no model weights.
 import { abortableSleep, type Sleep } from './sleep';
-import { normaliseMaxWords, type AiKind, type AiMessage, type AiRequest, type AiWriter } from './types';
+import { normaliseMaxWords, truncateWords, type AiKind, type AiMessage, type AiRequest, type AiWriter } from './types';
 
 export interface OfflineWriterOptions {
   /** Pause before each chunk in ms; 0 streams as fast as possible. Default 30. */
@@ -51,19 +51,6 @@ export function chunkText(text: string, chunkWords: number): string[] {
   return chunks;
 }
 
-/** The first `maxWords` words of text (a prefix of it), or the whole text without a cap. */
-export function truncateWords(text: string, maxWords: number | undefined): string {
-  if (maxWords === undefined) return text;
-  if (maxWords === 0) return '';
-  const re = /\S+/g;
-  let match: RegExpExecArray | null;
-  let n = 0;
-  while ((match = re.exec(text)) !== null) {
-    n += 1;
-    if (n === maxWords) return text.slice(0, match.index + match[0].length);
-  }
-  return text;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness

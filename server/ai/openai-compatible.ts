@@ -1,7 +1,7 @@
 // Streams from any OpenAI-compatible chat-completions server (OpenAI, vLLM, Ollama, llama.cpp, LM Studio, …).
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { EventSourceMessage } from 'eventsource-parser/stream';
-import { AiProviderError, countWords, normaliseMaxWords, type AiRequest, type AiWriter } from './types';
+import { AiProviderError, countWords, normaliseMaxWords, truncateWords, type AiRequest, type AiWriter } from './types';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1 — `/chat/completions` is appended. */
@@ -82,7 +82,7 @@ export function createOpenAiCompatibleWriter(options: OpenAiCompatibleOptions): 
 
           if (maxWords !== undefined && countWords(emitted + piece) > maxWords) {
             // Cap reached: emit up to the end of the last allowed word, then stop (the finally closes upstream).
-            const rest = cutToWords(emitted + piece, maxWords).slice(emitted.length);
+            const rest = truncateWords(emitted + piece, maxWords).slice(emitted.length);
             if (rest) yield rest;
             return;
           }
@@ -118,17 +118,6 @@ function parseDelta(event: EventSourceMessage, status: number, scrub: (s: string
   return typeof content === 'string' ? content : '';
 }
 
-/** The text up to the end of word number `maxWords` (trailing whitespace dropped). */
-function cutToWords(text: string, maxWords: number): string {
-  const re = /\S+/g;
-  let match: RegExpExecArray | null;
-  let n = 0;
-  while ((match = re.exec(text)) !== null) {
-    n += 1;
-    if (n === maxWords) return text.slice(0, match.index + match[0].length);
-  }
-  return text;
-}
 
 /** Reads at most MAX_ERROR_BODY_CHARS of an error body and pulls the upstream message out of it. */
 async function readErrorMessage(res: Response): Promise<string> {

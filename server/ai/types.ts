@@ -49,6 +49,20 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }
 
+/** The first `maxWords` words of text (a prefix of it), or the whole text without a cap. */
+export function truncateWords(text: string, maxWords: number | undefined): string {
+  if (maxWords === undefined) return text;
+  if (maxWords === 0) return '';
+  const re = /\S+/g;
+  let match: RegExpExecArray | null;
+  let n = 0;
+  while ((match = re.exec(text)) !== null) {
+    n += 1;
+    if (n === maxWords) return text.slice(0, match.index + match[0].length);
+  }
+  return text;
+}
+
 /** Validates an optional maxWords; returns undefined when there is no cap. */
 export function normaliseMaxWords(maxWords: number | undefined): number | undefined {
   if (maxWords === undefined) return undefined;

@@ -40,6 +40,31 @@ async function subscriptionReply(c: Context<AppEnv>, message: string, url?: stri
   return reply;
 }
 
+/** A Stripe (test checkout) session for a plan subscription; both checkout calls share it. */
+async function stripeSubscriptionCheckout(
+  c: Context<AppEnv>,
+  plan: Parameters<typeof planPriceCents>[0],
+  frequency: Frequency,
+  offer: boolean,
+): Promise<string> {
+  const { db, clock } = c.get('deps');
+  const { url } = await createCheckoutSession(
+    db,
+    {
+      userId: c.get('auth').userId,
+      kind: 'subscription',
+      provider: 'Stripe',
+      planId: plan.id,
+      frequency,
+      offer,
+      amountCents: planPriceCents(plan, frequency, offer),
+    },
+    origin(c),
+    clock.now(),
+  );
+  return url;
+}
+
 const PER_PAGE = 10;
 
 export function billingRoutes() {
@@ -53,25 +78,12 @@ export function billingRoutes() {
   });
 
   const checkout = (offer: boolean) => async (c: Context<AppEnv>) => {
-    const { db, clock } = c.get('deps');
+    const { db } = c.get('deps');
     const planId = Number(c.req.param('plan'));
     const frequency = c.req.param('frequency');
     if (frequency !== 'monthly' && frequency !== 'yearly') throw new HttpError(404, MSG.notFound);
     const plan = await paidPlanOr(db, Number.isInteger(planId) ? planId : -1, () => new HttpError(404, 'No such plan.'));
-    const { url } = await createCheckoutSession(
-      db,
-      {
-        userId: c.get('auth').userId,
-        kind: 'subscription',
-        provider: 'Stripe',
-        planId: plan.id,
-        frequency,
-        offer,
-        amountCents: planPriceCents(plan, frequency, offer),
-      },
-      origin(c),
-      clock.now(),
-    );
+    const url = await stripeSubscriptionCheckout(c, plan, frequency, offer);
     return c.json({ url, message: 'Checkout session created.' } satisfies Schemas['UrlReply'], 200);
   };
   r.get('/api/subscription/stripeCheckout/:plan/:frequency', auth, checkout(false));
@@ -116,26 +128,13 @@ export function billingRoutes() {
   });
 
   r.get('/api/manageStripeSubscription', auth, async (c) => {
-    const { db, clock } = c.get('deps');
+    const { db } = c.get('deps');
     const frequency = c.req.query('payment_frequency') as Frequency;
     const offer = ['1', 'true'].includes(c.req.query('offer') ?? '');
     const plan = await paidPlanOr(db, Number(c.req.query('plan')), () =>
       validationError({ plan: ['The selected plan is invalid.'] }),
     );
-    const { url } = await createCheckoutSession(
-      db,
-      {
-        userId: c.get('auth').userId,
-        kind: 'subscription',
-        provider: 'Stripe',
-        planId: plan.id,
-        frequency,
-        offer,
-        amountCents: planPriceCents(plan, frequency, offer),
-      },
-      origin(c),
-      clock.now(),
-    );
+    const url = await stripeSubscriptionCheckout(c, plan, frequency, offer);
     return c.json({ url } satisfies Schemas['UrlReply'], 200);
   });
 
