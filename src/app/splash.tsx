@@ -1,4 +1,5 @@
 import { css } from '../../styled-system/css';
+import { LogoMark } from '../ui/logo-mark';
 
 /**
  * The start-up splash with the logo (spec 01 §2 "Start-up behaviour"), shown while the first route's
@@ -7,10 +8,9 @@ import { css } from '../../styled-system/css';
 export function Splash() {
   return (
     <div role="status" aria-label="Loading Wordsmith AI" className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', bg: 'bg.canvas' })}>
-      <svg width="56" height="56" viewBox="0 0 32 32" aria-hidden="true" className={css({ animation: 'pulse 1.4s ease-in-out infinite' })}>
-        <rect width="32" height="32" rx="8" fill="currentColor" className={css({ color: 'accent.default' })} />
-        <path d="M8 10l3.5 12L16 12l4.5 10L24 10" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <span aria-hidden="true" className={css({ display: 'inline-flex', animation: 'pulse 1.4s ease-in-out infinite' })}>
+        <LogoMark size={56} />
+      </span>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
+import { LogoMark } from '../../ui/logo-mark';
 
 /** The light frame of public pages for visitors who are not signed in. */
 export function PublicFrame({ children }: { children: ReactNode }) {
@@ -10,10 +11,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <header className={css({ position: 'sticky', top: 0, zIndex: 10, bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default' })}>
         <div className={css({ maxW: '6xl', mx: 'auto', px: '4', h: '14', display: 'flex', alignItems: 'center', justifyContent: 'space-between' })}>
           <Link to="/home" className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold' })}>
-            <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-              <rect width="32" height="32" rx="8" fill="currentColor" className={css({ color: 'accent.default' })} />
-              <path d="M8 10l3.5 12L16 12l4.5 10L24 10" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <LogoMark />
             Wordsmith AI
           </Link>
           <nav aria-label="Account" className={css({ display: 'flex', gap: '2' })}>

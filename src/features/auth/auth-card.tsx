@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
+import { LogoMark } from '../../ui/logo-mark';
 
 /** The frame of the sign-in and registration pages. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
@@ -8,10 +9,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
     <main id="main" className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', px: '4', py: '10', bg: 'bg.subtle' })}>
       <div className={css({ w: 'full', maxW: '420px' })}>
         <Link to="/" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '2', mb: '6', fontWeight: 'bold', fontSize: 'lg', color: 'fg.default' })}>
-          <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
-            <rect width="32" height="32" rx="8" fill="currentColor" className={css({ color: 'accent.default' })} />
-            <path d="M8 10l3.5 12L16 12l4.5 10L24 10" fill="none" stroke="white" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <LogoMark size={32} />
           Wordsmith AI
         </Link>
         <div className={css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'xl', boxShadow: 'md', p: { base: '6', sm: '8' } })}>
