@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { startTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
+import { useTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
 import { createOAuthState, hostedSignInUrl } from '../../src/features/auth/hosted-sign-in';
 import { OAUTH_STATE_LENGTH } from '../../machines/constants';
 
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend.close();
-});
-beforeEach(async () => {
-  await backend.reset();
-});
+const backend = useTestBackend();
 
 /** Signs in on the backend's real authorisation page and returns where it redirected. */
 async function authorise(authorizeUrl: string, email: string) {

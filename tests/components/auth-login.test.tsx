@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
+import { useTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
 import { authMessages } from '../../src/features/auth/messages';
 
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend.close();
-});
-beforeEach(async () => {
-  await backend.reset();
-});
+const backend = useTestBackend();
 
 describe('sign-in through the in-process reference backend', () => {
   test('a signed-out visitor opening an authenticated route lands on /login', async () => {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { backendFetch, createTestServices, renderRoute, signInAs, startTestBackend } from '../helpers/render-app';
+import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { createAppActors, type AppActors } from '../../src/state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from '../../src/state/network-dialogs';
 import { DIALOG_MESSAGES, fallbackDialogTitle } from '../../src/features/dialogs/messages';
 import type { DialogRequest } from '../../machines/dialogs';
 
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend.close();
-});
-beforeEach(async () => {
-  await backend.reset();
-});
+const backend = useTestBackend();
 
 const open = (actors: AppActors, dialog: DialogRequest) => act(() => actors.dialogs.send({ type: 'dialog.open', dialog }));
 

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTestServices, renderRoute, signInAs, startTestBackend } from '../helpers/render-app';
+import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { AppActorsProvider, createAppActors, type AppActors } from '../../src/state/app-actors';
 import { useReportGeneration } from '../../src/app/navigation-guard';
 import { DIALOG_MESSAGES } from '../../src/features/dialogs/messages';
 
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend.close();
-});
-beforeEach(async () => {
-  await backend.reset();
-});
+const backend = useTestBackend();
 
 const t = DIALOG_MESSAGES.generationCheck;
 const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });

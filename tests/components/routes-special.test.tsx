@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { startTestBackend, createTestServices, renderRoute, signInAs } from '../helpers/render-app';
+import { useTestBackend, createTestServices, renderRoute, signInAs } from '../helpers/render-app';
 
-let backend: Awaited<ReturnType<typeof startTestBackend>>;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend.close();
-});
-beforeEach(async () => {
-  await backend.reset();
-});
+const backend = useTestBackend();
 
 describe('special routes of spec 01 §2', () => {
   test('/rewards opens for a user whose rewards flag is 1', async () => {

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
 import { startRuntime, type Runtime } from '../../server/runtime';
 import { createAppServices, type AppServices } from '../../src/app/services';
@@ -27,6 +28,26 @@ export async function startTestBackend(): Promise<Runtime & { reset(): Promise<v
       if (!res.ok) throw new Error(`reset failed: ${res.status}`);
     },
   };
+}
+
+export type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
+
+/**
+ * One in-process backend for the calling test file: started before its tests, reset to the seed before
+ * each, closed after. The returned object is filled in by beforeAll, so use it inside tests only.
+ */
+export function useTestBackend(): TestBackend {
+  const backend = {} as TestBackend;
+  beforeAll(async () => {
+    Object.assign(backend, await startTestBackend());
+  });
+  afterAll(async () => {
+    await backend.close?.();
+  });
+  beforeEach(async () => {
+    await backend.reset();
+  });
+  return backend;
 }
 
 /** The backend's own fetch handler, as a fetch: the real contract, no network. */
