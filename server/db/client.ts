@@ -54,6 +54,13 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
 
 /** Every table, for TRUNCATE in reset (dev endpoint and tests). */
 export const ALL_TABLES = [
+  'long_blogs',
+  'videos',
+  'images',
+  'media_files',
+  'generation_charges',
+  'chat_messages',
+  'chat_conversations',
   'credit_usages',
   'limit_notices',
   'checkout_sessions',

@@ -341,3 +341,180 @@ export const creditUsages = pgTable(
   },
   (t) => [index('credit_usages_user_idx').on(t.userId)],
 );
+
+// ---------------------------------------------------------------- chat (spec 01 §3 "Chat conversation", §7 Chat)
+
+/** A chat conversation. The client creates the id (ChatIdentifier); ids are unique across users. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('Untitled'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('chat_conversations_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One stored exchange (input + complete output). Only finished replies are stored (issue 5). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    input: text('input').notNull(),
+    output: text('output').notNull(),
+    model: text('model'),
+    words: integer('words').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/**
+ * A finished generation charged to the user, keyed by the client's request id (e.g. chat_message_id)
+ * so a retried request is never charged twice.
+ */
+export const generationCharges = pgTable(
+  'generation_charges',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key').notNull(),
+    kind: text('kind').notNull(),
+    words: integer('words').notNull().default(0),
+    images: integer('images').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.requestKey] })],
+);
+
+// ---------------------------------------------------------------- media (spec 02 §3)
+
+/** Bytes of generated files (images, thumbnails, videos), served at /media/{id}. Kept in the database so memory:// and PostgreSQL behave alike. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    /** base64 of the bytes (drizzle has no portable bytea column type across both drivers). */
+    dataBase64: text('data_base64').notNull(),
+    byteLength: integer('byte_length').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('media_files_user_idx').on(t.userId)],
+);
+
+/** 02 §3 "Generated image". */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    compressedImageUrl: text('compressed_image_url'),
+    promptText: text('prompt_text').notNull(),
+    model: text('model'),
+    ratio: text('ratio'),
+    displayRatio: text('display_ratio'),
+    size: text('size'),
+    quality: text('quality'),
+    displayQuality: text('display_quality'),
+    style: text('style'),
+    styleId: integer('style_id'),
+    sizeId: integer('size_id'),
+    templateId: integer('template_id'),
+    templateTypeId: integer('template_type_id'),
+    type: text('type'),
+    isFavorite: integer('is_favorite').notNull().default(0),
+    isEditImage: integer('is_edit_image').notNull().default(0),
+    isRemix: integer('is_remix').notNull().default(0),
+    isBgRemoved: integer('is_bg_removed').notNull().default(0),
+    imageApiType: text('image_api_type'),
+    editImagePrompt: text('edit_image_prompt'),
+    creditUsage: integer('credit_usage'),
+    fromExample: integer('from_example').notNull().default(0),
+    imagePromptId: integer('image_prompt_id'),
+    /** The image this one remixes (remix_generations of the parent). */
+    parentImageId: integer('parent_image_id'),
+    requestKey: text('request_key'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('images_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** 02 §3 "Video record". status: 1 pending, 2 processing, 3 error, 4 complete, 5 failed. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull().default(1),
+    progress: integer('progress').notNull().default(0),
+    estimatedSeconds: integer('estimated_seconds'),
+    videoUrl: text('video_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    prompt: text('prompt'),
+    description: text('description'),
+    duration: integer('duration'),
+    contentType: text('content_type').notNull(),
+    aspectRatio: text('aspect_ratio'),
+    videoQuality: text('video_quality'),
+    imageUrl: text('image_url'),
+    model: text('model'),
+    sceneMetadata: text('scene_metadata'),
+    errorMessage: text('error_message'),
+    creditUsage: integer('credit_usage'),
+    /** The request as sent (for retry and for the renderer). */
+    request: jsonb('request'),
+    /** When the reference renderer will have finished (simulated processing time on the injected clock). */
+    readyAt: ts('ready_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('videos_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- long blog (spec 03 §3, §4, §7)
+
+/**
+ * A long blog. The outline and the generated parts live in `content` (jsonb) so the shape can follow
+ * the contract's LongBlog schema: { structure, sections: [{ id, title, content, checked, image_url }],
+ * introduction, conclusion, … }.
+ */
+export const longBlogs = pgTable(
+  'long_blogs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    outlineSource: text('outline_source').notNull().default('ai generated'),
+    languageId: integer('language_id'),
+    step: integer('step').notNull().default(1),
+    content: jsonb('content').notNull().default({}),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('long_blogs_user_created_idx').on(t.userId, t.createdAt)],
+);
