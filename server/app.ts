@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from './app-env';
 import { memoryMailer } from './app-env';
 import { HttpError, MSG } from './http/errors';
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
 
   app.notFound((c) => c.json({ message: MSG.notFound }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(err.body(), err.status);
+    if (err instanceof HttpError) return c.json(err.body(), err.status as ContentfulStatusCode);
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json({ message: err.message || (status === 413 ? MSG.tooLarge : MSG.server) }, status);

@@ -14,7 +14,7 @@ export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 422 | 455 | 500 | 503,
     message: string,
     readonly extra: { type?: string; errors?: FieldErrors } = {},
   ) {
