@@ -4,7 +4,7 @@ import './theme/global.css';
 import { createAppServices } from './app/services';
 import { App } from './app/app';
 import { loadInspector } from './state/inspect';
-import { createAppActors } from './state/app-actors';
+import { createAppActors, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { initColorMode } from './ui/color-mode';
 
@@ -16,23 +16,35 @@ async function start() {
   // Stately Inspect only with ?inspect or VITE_INSPECT=1; loaded on demand so production bundles
   // never carry it unless asked.
   const inspect = await loadInspector(window.location.search, import.meta.env.VITE_INSPECT);
-  // The app-wide actors exist before the services: the client's callbacks talk to them.
-  const actors = createAppActors({ inspect });
+  // The client's callbacks talk to the app-wide actors, which are created right after the services
+  // (the session needs the client); the callbacks only ever run later, once both exist.
+  let actors: AppActors | undefined;
   const services = createAppServices({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     pageLoadedAt,
-    // 401 policy (01 §4): the client already cleared the token; 'Token expired.' goes to the hosted
-    // sign-in, 'Unauthenticated.' to /, and during the initial-load guard nothing else happens.
-    onUnauthorized: (action) => {
-      if (action === 'hostedSignIn') {
-        void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
-          window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
-        );
-      }
-      else if (action === 'home') window.location.assign('/');
-    },
+    // 401 policy (01 §4) lives in the session machine: the client already cleared the token; the
+    // machine sends 'Token expired.' to the hosted sign-in and 'Unauthenticated.' to /, and during the
+    // initial-load guard does nothing else.
+    onUnauthorized: (_action, body) => actors?.session.send({ type: 'session.unauthorized', message: body.message }),
     // 01 §2 no-network dialog: a call that never reached the server.
-    onNetworkError: () => openNoNetworkDialog(actors),
+    onNetworkError: () => {
+      if (actors) openNoNetworkDialog(actors);
+    },
+  });
+  actors = createAppActors({
+    inspect,
+    services,
+    platform: {
+      local: localStorage,
+      session: sessionStorage,
+      redirect: (to) => {
+        if (to === HOSTED_SIGN_IN) {
+          void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
+            window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
+          );
+        } else window.location.assign(to); // a full load of the target, whether the machine asked for a reload or not
+      },
+    },
   });
   // …and the browser telling us the connection is gone.
   openNoNetworkOnOffline(actors, window);

@@ -12,6 +12,7 @@
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
+import type { Inspect } from '../state/inspect';
 import type { components } from '../api/schema.gen';
 import {
   subscriptionGateMachine,
@@ -145,8 +146,13 @@ export function gateInputFromUser(user: User, action: GateAction, now: Date | nu
  * Every generation calls this first. It never rejects for a server failure: the machine turns a
  * failed refresh into the api-error dialog, and a failed notification does not change the outcome.
  */
-export function checkSubscriptionGate(api: ApiClient, input: GateInput): Promise<GateOutput> {
-  const actor = createActor(subscriptionGateMachine.provide({ actors: createSubscriptionGateActors(api) }), { input });
+export function checkSubscriptionGate(api: ApiClient, input: GateInput, options: { inspect?: Inspect } = {}): Promise<GateOutput> {
+  // systemId-less but named: each check shows in Stately Inspect as `subscriptionGate` with its input
+  const actor = createActor(subscriptionGateMachine.provide({ actors: createSubscriptionGateActors(api) }), {
+    id: 'subscriptionGate',
+    input,
+    inspect: options.inspect,
+  });
   const done = toPromise(actor);
   actor.start();
   return done;

@@ -95,8 +95,16 @@ export function AppProviders({ services, actors, children }: { services: AppServ
 }
 
 export function App({ services, inspect, router: givenRouter, actors: givenActors }: AppProps) {
-  const [router] = useState(() => givenRouter ?? createBrowserRouter(createRoutes(services)));
-  const [actors] = useState(() => givenActors ?? createAppActors({ inspect }));
+  const [actors] = useState(
+    () =>
+      givenActors ??
+      createAppActors({
+        inspect,
+        services,
+        platform: { redirect: (to) => window.location.assign(to), local: localStorage, session: sessionStorage },
+      }),
+  );
+  const [router] = useState(() => givenRouter ?? createBrowserRouter(createRoutes(services, actors)));
   // router.navigate (not a hook) so the host can live beside the router; it still runs the blocker.
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
   const dialogOpen = useSelector(actors.dialogs, (s) => !s.matches('idle') && !s.matches('starting'));

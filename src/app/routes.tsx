@@ -1,5 +1,7 @@
 import { redirect, type RouteObject, type LoaderFunctionArgs } from 'react-router-dom';
 import type { AppServices } from './services';
+import type { AppActors } from '../state/app-actors';
+import type { SessionUser } from '../../machines/session.machine';
 import { RouteError } from '../features/errors/route-error';
 import { Splash } from './splash';
 
@@ -12,7 +14,7 @@ import { Splash } from './splash';
  * and a light public frame when signed out. Authenticated routes redirect to /login when signed out.
  * Feature pages load lazily, so each route only downloads its own code.
  */
-export function createRoutes(services: AppServices): RouteObject[] {
+export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'session'>): RouteObject[] {
   const requireAuth = ({ request }: LoaderFunctionArgs) => {
     if (services.tokens.get()) return null;
     const url = new URL(request.url);
@@ -72,6 +74,15 @@ export function createRoutes(services: AppServices): RouteObject[] {
                   now: () => Date.now(),
                   origin: window.location.origin,
                 });
+                if (next === '/home') {
+                  // Signed in: hand the user to the session machine (see src/state/app-actors.tsx).
+                  try {
+                    const reply = await services.queryClient.fetchQuery(services.$api.queryOptions('get', '/api/auth/getUser'));
+                    actors?.session.send({ type: 'session.signIn', user: reply.data.user as unknown as SessionUser });
+                  } catch {
+                    // the shell asks for the user again; the session verifies on the next load
+                  }
+                }
                 return next ? redirect(next) : null;
               },
               lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),

@@ -3,7 +3,10 @@ import { createActor, type Actor } from 'xstate';
 import { dialogManagerMachine } from '../../machines/dialog-manager.machine';
 import type { DialogRequest } from '../../machines/dialogs';
 import { navigationGuardMachine } from '../../machines/navigation-guard.machine';
+import { sessionMachine } from '../../machines/session.machine';
 import type { Inspect } from './inspect';
+import type { AppServices } from '../app/services';
+import { provideSession } from '../actors/session';
 
 /**
  * The app-wide actors, created once at start-up (main.tsx) — or once per test — and reached through
@@ -17,9 +20,36 @@ import type { Inspect } from './inspect';
 export interface AppActors {
   dialogs: Actor<typeof dialogManagerMachine>;
   navigationGuard: Actor<typeof navigationGuardMachine>;
+  /** sign-in state, the 401 policy and logout (machines/session.machine.ts) */
+  session: Actor<typeof sessionMachine>;
+  /** the inspector the actors were created with: actors made later (one gate check, one chat) use it too */
+  inspect?: Inspect;
 }
 
-export function createAppActors(options: { inspect?: Inspect } = {}): AppActors {
+/** Where the browser goes when the session says so (01 §4); tests record it instead. */
+export interface AppPlatform {
+  redirect(to: string, reload: boolean): void;
+  local?: Storage;
+  session?: Storage;
+}
+
+/**
+ * The session's `signInUrl`: the hosted sign-in address is made at redirect time (it carries a fresh
+ * `state` stored in session storage), so the machine holds this marker and the platform builds the URL.
+ */
+export const HOSTED_SIGN_IN = 'hosted-sign-in:';
+
+export interface AppActorsOptions {
+  inspect?: Inspect;
+  /**
+   * The API services. Without them (unit tests of the dialogs and the guard) the session starts
+   * signed out and never calls the network.
+   */
+  services?: AppServices;
+  platform?: AppPlatform;
+}
+
+export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const dialogs = createActor(dialogManagerMachine, { id: 'dialogs', systemId: 'dialogs', input: {}, inspect: options.inspect });
   const navigationGuard = createActor(navigationGuardMachine, {
     id: 'navigationGuard',
@@ -44,12 +74,35 @@ export function createAppActors(options: { inspect?: Inspect } = {}): AppActors 
     guardDialog = null;
   });
 
+  const { services, platform } = options;
+  const session = createActor(
+    services ? provideSession({ services, storage: { local: platform?.local, session: platform?.session } }) : sessionMachine,
+    {
+      id: 'session',
+      systemId: 'session',
+      // Choice: the hosted sign-in's ?code= is exchanged by the /home route loader (it must finish before
+      // that route renders); the loader hands the signed-in user over with `session.signIn`. So the
+      // machine starts with code null, and verifies a stored token itself.
+      input: {
+        hasStoredToken: !!services && services.tokens.get() !== null,
+        code: null,
+        signInUrl: HOSTED_SIGN_IN,
+        storedLoginLink: null,
+      },
+      inspect: options.inspect,
+    },
+  );
+  session.on('session.clearToken', () => services?.tokens.clear());
+  session.on('session.redirect', ({ to, reload }) => platform?.redirect(to, reload));
+
   dialogs.start();
   navigationGuard.start();
-  return { dialogs, navigationGuard };
+  session.start();
+  return { dialogs, navigationGuard, session, inspect: options.inspect };
 }
 
 export function stopAppActors(actors: AppActors) {
+  actors.session.stop();
   actors.navigationGuard.stop();
   actors.dialogs.stop();
 }

@@ -21,6 +21,7 @@ describe('Stately Inspect wiring', () => {
     const ids = new Set(events.map((e) => (e.actorRef as AnyActorRef).id));
     expect(ids).toContain('dialogs');
     expect(ids).toContain('navigationGuard');
+    expect(ids).toContain('session');
     const types = new Set(events.map((e) => e.type));
     expect(types).toContain('@xstate.actor');
     expect(types).toContain('@xstate.snapshot');

