@@ -38,6 +38,12 @@ export const OFFER_TO_ONBOARDING_DELAY_MS = 50;
 export const UPGRADE_BOUNCE_INTERVAL_MS = 30_000;
 /** 01 §4 Upgrade button, §9: ... for 1.5 s. */
 export const UPGRADE_BOUNCE_DURATION_MS = 1500;
+/** 01 §9, 03 §5/§9: the tool search input is debounced 300 ms. */
+export const TOOL_SEARCH_DEBOUNCE_MS = 300;
+/** 01 §4 "Tool search modal closes by clearing results and query after 300 ms", 01 §9, 03 §4/§9. */
+export const TOOL_SEARCH_CLEANUP_MS = 300;
+/** 01 §9, 03 §9: the 'New' badge marks tools created within 30 days. */
+export const TOOL_NEW_BADGE_DAYS = 30;
 /** 01 §4 Trial countdown, §9: trial ends 3 days 5 h 30 min after created_at. */
 export const TRIAL_LENGTH_MS = ((3 * 24 + 5) * 60 + 30) * 60 * 1000;
 /** 01 §4 Trial countdown: ticks each second. */
@@ -70,6 +76,18 @@ export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const CHAT_DEFAULT_TITLE = 'Untitled';
 /** 01 §8: a 400 answer to a chat request opens chat-limit-exceeded. */
 export const CHAT_LIMIT_HTTP_STATUS = 400;
+/** 01 §2 Dialogs chat-limit-exceeded, §8: the text of the limit; also the message of that 400 answer. */
+export const CHAT_LIMIT_MESSAGE = 'Chat Usage Limit Exhausted';
+/** 01 §2 App shell, §9: the chat list shows the 10 most recent conversations (page size of recent chats). */
+export const CHAT_RECENT_PAGE_SIZE = 10;
+/** 01 §3 Credit matrix text types; 01 §6: the Elite text model is Pro only (plan_id 3). */
+export const TEXT_MODEL = { standard: 'Standard', elite: 'Elite' } as const;
+/** 01 §2 App shell: the 'Show More' / 'Show Recent' toggle appears above 9 items. */
+export const CHAT_LIST_TOGGLE_ABOVE = 9;
+/** 01 §9: chat composer max height 168 (px). */
+export const CHAT_COMPOSER_MAX_HEIGHT_PX = 168;
+/** 01 §9: copy confirmation 2000 ms. */
+export const COPY_CONFIRMATION_MS = 2000;
 /** 03 §2 Long blog writer: wizard steps 1 to 3; 01 §4/03 §4 nav guard restores a blog's step, default 1. */
 export const BLOG_DEFAULT_STEP = 1;
 /** 01 §4, 03 §2: leaving these routes while a storyboard is in progress opens the stop confirmation. */
@@ -83,6 +101,14 @@ export const VIDEO_FREE_PLAN_MESSAGE = 'Video generation is only available on pa
 export const ADD_ON_CREDIT_VALIDITY_MONTHS = 12;
 /** 01 §3 Subscription: statuses. */
 export const SUBSCRIPTION_STATUSES = ['pending', 'expired', 'canceled', 'overdue', 'active'] as const;
+/** 01 §9: the credit history table shows at least 10 rows ... */
+export const CREDIT_HISTORY_MIN_ROWS = 10;
+/** 01 §9: ... in a table 400 px high ... */
+export const CREDIT_HISTORY_TABLE_HEIGHT_PX = 400;
+/** 01 §5: ... and loads the next page when scrolled within 100 px of its end. */
+export const CREDIT_HISTORY_LOAD_MORE_WITHIN_PX = 100;
+/** 01 §8: the 'Operation failed. Please try again!!!' toast stays 6 seconds. */
+export const OPERATION_FAILED_TOAST_MS = 6000;
 
 // ── Images, video, generation queue (02) ────────────────────────────────────
 /** 02 §4 Generation queue, §9: a duplicate add within 1 s for the same key is ignored. */
@@ -142,6 +168,12 @@ export const IMAGE_MESSAGES = {
 } as const;
 /** 02 §8 Images: the upgrade-type error code, 455 by default. */
 export const IMAGE_UPGRADE_ERROR_CODE = 455;
+/** 02 §9 "Prices are not shown": our video price, credits per second of video (regular / standard quality). */
+export const VIDEO_CREDITS_PER_SECOND = 2;
+/** 02 §9: our price for premium / hd-quality video, credits per second. */
+export const VIDEO_PREMIUM_CREDITS_PER_SECOND = 4;
+/** 02 §5: 'Video prompt is required' (text-to-reels needs a non-empty prompt). */
+export const VIDEO_PROMPT_REQUIRED_MESSAGE = 'Video prompt is required';
 
 
 // ── Writing: tools, blogs, storybook, onboarding (03) ────────────────────────
@@ -173,4 +205,18 @@ export const BLOG_SECTION_FAILED_MESSAGE = 'Failed to generate blog section';
 export const DEFAULT_BLOG_LANGUAGE_ID = 21;
 /** 03 §4 Long blog, §9: a blog at step 7 counts as completed. */
 export const BLOG_COMPLETED_STEP = 7;
+/** 03 §7 History "the preview shows 4 per page", §9 blog history preview 4: default page size of /api/longBlog/list. */
+export const BLOG_HISTORY_PAGE_SIZE = 4;
+/** 03 §9: default real_time_mode 'deep_search'. */
+export const DEFAULT_REAL_TIME_MODE = 'deep_search';
+/**
+ * 03 §6 "one free long blog", §8 error type longBlog: the refusal of a second long blog on the free plan.
+ * The spec gives no text (the client opens the 'Blog Outline Limit' dialog); ours names the rule and the way
+ * out, and has no number after a dot (03 §8 would read that as "retry").
+ */
+export const LONG_BLOG_FREE_USED_MESSAGE = 'You have already used the free long blog of your plan. Upgrade to write more long blogs.';
+/** 03 §8 error type longBlog: the type of that refusal (the outline rules open the long-blog limit dialog). */
+export const LONG_BLOG_LIMIT_ERROR_TYPE = 'longBlog';
+/** 03 §8 error type upgrade (02 §8 code 455): no words (free) or credits (paid) left for a blog generation. */
+export const BLOG_UPGRADE_ERROR_TYPE = 'upgrade';
 

@@ -19,6 +19,13 @@ import { billingRoutes } from './routes/billing';
 import { creditsRoutes } from './routes/credits';
 import { checkoutRoutes } from './routes/checkout';
 import { systemRoutes } from './routes/system';
+import { toolsRoutes } from './routes/tools';
+import { shellRoutes } from './routes/shell';
+import { imagesRoutes } from './routes/images';
+import { videoRoutes } from './routes/videos';
+import { mediaRoutes } from './routes/media';
+import { chatRoutes } from './routes/chat';
+import { longBlogRoutes } from './routes/longblog';
 
 export type { AppDeps } from './app-env';
 
@@ -56,6 +63,13 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
   app.route('/', billingRoutes());
   app.route('/', creditsRoutes());
   app.route('/', checkoutRoutes());
+  app.route('/', toolsRoutes());
+  app.route('/', shellRoutes());
+  app.route('/', imagesRoutes());
+  app.route('/', videoRoutes());
+  app.route('/', mediaRoutes());
+  app.route('/', chatRoutes());
+  app.route('/', longBlogRoutes());
 
   app.notFound((c) => c.json({ message: MSG.notFound }, 404));
   app.onError((err, c) => {

@@ -460,7 +460,7 @@ export const images = pgTable(
   (t) => [index('images_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-/** 02 §3 "Video record". status: 1 pending, 2 processing, 3 error, 4 complete, 5 failed. */
+/** 02 §3 "Video record". status: 1 processing, 2 pending, 3 error, 4 complete, 5 failed. */
 export const videos = pgTable(
   'videos',
   {

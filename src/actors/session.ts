@@ -14,7 +14,7 @@ import { sessionMachine, type SessionUser } from '../../machines/session.machine
  * "clears stored local data" (01 §4) is otherwise followed: every other key goes.
  */
 const DEVICE_KEYS = new Set(['color-mode']);
-const KEPT_PREFIXES = ['draft:'];
+const KEPT_PREFIXES = ['draft:', 'video-banner-dismissed:'];
 
 export function clearLocalData(local: Storage | undefined, session: Storage | undefined) {
   if (local) {

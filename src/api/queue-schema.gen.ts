@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue an image-to-video generation */
+        /**
+         * Queue an image-to-video generation
+         * @description Same rules as POST /api/videos on the API host (plan refusals 403/455 with type upgrade, 422 with type 'Not a valid image' for an imageFile that is not a PNG, JPEG, WebP or GIF image). Without imageFile the image comes from data.image_url (one of the user's media URLs) or data.image_id (a gallery image). retry_video_id restarts the user's own failed video. 401 also when X-Api-Token is missing, forged, expired or another user's (message 'Invalid or expired API token.'): the client fetches a new token.
+         */
         post: operations["queueVideoGeneration"];
         delete?: never;
         options?: never;
@@ -162,6 +165,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request cannot be served as sent (for chat, a 400 means the chat usage limit is exhausted). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Missing, invalid or expired bearer token. message is 'Unauthenticated.' (client goes to /) or 'Token expired.' (client goes to the hosted sign-in); during the first 5 s of a page load the client only clears the token. */
         Unauthorized: {
             headers: {
@@ -208,6 +220,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Upgrade-type error (spec 02 §8: code 455, message 'Insufficient credits to perform this request', type 'upgrade'): the client opens the upgrade dialog. */
+        InsufficientCredits: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Insufficient credits to perform this request",
+                 *       "type": "upgrade"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Unexpected server failure. The client offers a reload. */
         ServerError: {
             headers: {
@@ -245,10 +272,12 @@ export type SchemaVideoImagePromptReply = components['schemas']['VideoImagePromp
 export type SchemaVideoCreditsReply = components['schemas']['VideoCreditsReply'];
 export type SchemaVideoModel = components['schemas']['VideoModel'];
 export type SchemaVideoModelListReply = components['schemas']['VideoModelListReply'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseValidationError = components['responses']['ValidationError'];
+export type ResponseInsufficientCredits = components['responses']['InsufficientCredits'];
 export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ParameterVideoTypeQuery = components['parameters']['VideoTypeQuery'];
@@ -279,10 +308,12 @@ export interface operations {
                     "application/json": components["schemas"]["QueueVideoGenerationReply"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
         };
     };

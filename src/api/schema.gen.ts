@@ -812,7 +812,7 @@ export interface paths {
         };
         /**
          * A conversation with a page of its messages
-         * @description With conversation_chat_id: that conversation. Without: the user's most recent conversation (data null when there is none).
+         * @description With conversation_chat_id: that conversation (404 when it does not exist or belongs to another user). Without: the user's most recently updated conversation (data null when there is none). The history is paged newest first (page 1 holds the latest messages; the next page is older), each page listed oldest first, so the chat shows page 1 at the bottom and prepends older pages when scrolled up.
          */
         get: operations["listChatMessages"];
         put?: never;
@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the assistant's answer (streamed)
-         * @description Streams the answer. Response content type text/event-stream; each event is one line `data: {"content": "<text chunk>"}` followed by a blank line (see StreamChunk); the stream ends with `data: [DONE]`. The answer is not saved: after a clean finish the client calls storeMessage. Aborting the request stops generation on the server. A 400 means the chat usage limit is exhausted (the client opens 'Chat Usage Limit Exhausted').
+         * @description Streams the answer to message_input, with the conversation's stored messages as context. Response content type text/event-stream; each event is one line `data: {"content": "<text chunk>"}` followed by a blank line (see StreamChunk); the stream ends with `data: [DONE]`. A stream that ends without `data: [DONE]` is not a finished answer (a provider failure after the first chunk is sent as an `event: error` whose data is an ErrorBody, then the stream closes). Nothing is saved: after a clean finish the client calls storeMessage with the same ids. Aborting the request stops generation on the server, and an aborted answer is neither stored nor charged. The answer is charged when it is complete (free plan: its words; paid plans: credits of the text matrix for its words, at the Elite rate for model 'Elite'), once per chat_message_id. A 400 means the chat usage limit is exhausted (the client opens 'Chat Usage Limit Exhausted'); the check happens before generating, so a started answer is never cut short by the limit.
          */
         post: operations["generateChatMessage"];
         delete?: never;
@@ -854,7 +854,7 @@ export interface paths {
         put?: never;
         /**
          * Save a finished exchange
-         * @description Creates the conversation when it does not exist yet. A conversation titled 'Untitled' gets a title from its first message; the reply carries the current title.
+         * @description Stores an answer the server generated completely for this user with generateMessage (same conversation_chat_id, chat_message_id and input); the stored output is the server's own text, and message_output must equal it (422 otherwise), so a client can neither store an answer that was not generated nor change how many words it had. Creates the conversation when it does not exist yet. A conversation titled 'Untitled' gets a title from its first message (its first words); the reply carries the current title. The conversation's updated_at moves to now. Idempotent: storing the same chat_message_id again answers 200 without a second copy or a second charge.
          */
         post: operations["storeChatMessage"];
         delete?: never;
@@ -875,7 +875,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a conversation
-         * @description Despite its name the call deletes the whole conversation (spec 01 §7 "DELETE /api/chat/deleteMessage?conversation_chat_id").
+         * @description Despite its name the call deletes the whole conversation with all its messages (spec 01 §7 "DELETE /api/chat/deleteMessage?conversation_chat_id"; the sidebar's Delete).
          */
         delete: operations["deleteChatConversation"];
         options?: never;
@@ -892,7 +892,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rename a conversation */
+        /**
+         * Rename a conversation
+         * @description The title is trimmed, its inner whitespace (new lines included) collapsed to single spaces; a blank title is refused (422). Renaming does not change updated_at, so the conversation keeps its place in the recent list.
+         */
         post: operations["updateConversationTitle"];
         delete?: never;
         options?: never;
@@ -909,7 +912,7 @@ export interface paths {
         };
         /**
          * The user's conversations
-         * @description The sidebar shows the 10 most recent (per_page 10). The path is not shown in the spec.
+         * @description Most recently updated first (a stored message moves its conversation to the top). The sidebar shows the 10 most recent (per_page 10, the default). The path is not shown in the spec.
          */
         get: operations["listChatConversations"];
         put?: never;
@@ -929,7 +932,7 @@ export interface paths {
         };
         /**
          * One conversation with a page of its messages
-         * @description The path is not shown in the spec.
+         * @description The same reply as listMessage with conversation_chat_id (history paged newest first, each page oldest first). 404 when it does not exist or belongs to another user. The path is not shown in the spec.
          */
         get: operations["getChatConversation"];
         put?: never;
@@ -971,7 +974,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an image from an example prompt
-         * @description Raises the example prompt's usage count (image_generation) when image_prompt_id is given. Errors follow spec 02 §8: a message containing 'limit' opens the image-limit dialog, 455 the upgrade dialog, 504 a timeout message.
+         * @description Raises the example prompt's usage count (image_generation) when image_prompt_id is given. Errors follow spec 02 §8: a message containing 'limit' opens the image-limit dialog, 455 the upgrade dialog, 504 a timeout message. The reference backend answers a free plan at its image limit with 403 (a message containing 'limit', type 'Image Limit'), a paid plan without credits with 455 ('Insufficient credits to perform this request', type 'upgrade'), an inactive subscription or an HD quality on the free plan with 403 (type 'upgrade'). A remix (is_remix 1 + image_id) of an image that is not the user's answers 404; of an image that is already a remix, 400. Free plan quality 'Standard' (or none) becomes 'Medium' (spec 02 §5). The image is a PNG (image_url) with a smaller PNG (compressed_image_url), both served at /media/{file}.
          */
         post: operations["generateImageFromPrompt"];
         delete?: never;
@@ -991,9 +994,29 @@ export interface paths {
         put?: never;
         /**
          * Generate an image (generator page)
-         * @description Same error conventions as ImgGenerate (spec 02 §8).
+         * @description Same error conventions as ImgGenerate (spec 02 §8). aspectRatio gives the pixels (e.g. 1792x1024), else display_ratio (e.g. 16:9, a spec 02 §3 preset); the picture keeps that ratio. With include_brand the brand colours (primaryColor, secondaryColor, tertiaryColor as #rrggbb) colour the picture.
          */
         post: operations["generateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A generated file (image, thumbnail or video)
+         * @description The bytes behind every image_url, compressed_image_url, video_url and thumbnail_url. Public by design: an <img> or <video> element cannot send the bearer token, so the URL itself is the capability — the file id is 128 random bits (32 hex characters, never derived from the user, record or prompt), so URLs cannot be guessed or enumerated. Files never change: Cache-Control 'private, max-age=31536000, immutable' with an ETag (304 on If-None-Match). Byte ranges are served (206) for video players; HEAD gives the headers only (spec 02 §5 checks media URLs with a HEAD request). Deleting the image or video deletes its files (404).
+         */
+        get: operations["getMediaFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1169,13 +1192,13 @@ export interface paths {
         };
         /**
          * The user's videos
-         * @description Newest first; 30 per page for the gallery, 50 for in-progress videos (in_progress=1: status 1 or 2 and created in the last 24 hours).
+         * @description Newest first; 30 per page for the gallery, 50 for in-progress videos (in_progress=1: status 1 or 2 and created in the last 24 hours). Videos whose processing time has passed are completed (or failed) before the page is read, so statuses and the in-progress filter are current.
          */
         get: operations["listVideos"];
         put?: never;
         /**
          * Start a video generation
-         * @description The spec does not show the generate call's method and path; POST /api/videos is our choice. Free users get 403 ('Video generation is only available on paid plans', type upgrade). A 422 ('Not a valid image') removes the queue item.
+         * @description The spec does not show the generate call's method and path; POST /api/videos is our choice. Free users get 403 ('Video generation is only available on paid plans', type upgrade); a subscription that is not active gets 403 (type upgrade); a paid plan without credits left gets 455 ('Insufficient credits to perform this request', type upgrade). text_to_reels_video (and text_to_video without a description) without a non-blank prompt gets 400 'Video prompt is required' (type 'Validation Error'). An image type without a usable image (image_base64 that is not a PNG/JPEG/WebP/GIF, an image id or media URL that is not the user's) gets 422 with type 'Not a valid image' (the client's dialog title); the client removes the queue item. video_id restarts the user's own failed video (400 otherwise). The video is pending (status 2), then processing (1) until estimated_seconds have passed, then complete (4) with a real MP4 and JPEG thumbnail, or failed (5) with an error_message. Credits are charged when the video completes (2 per second, 4 for premium / hd-quality).
          */
         post: operations["generateVideo"];
         delete?: never;
@@ -1195,7 +1218,10 @@ export interface paths {
         get: operations["getVideo"];
         put?: never;
         post?: never;
-        /** Delete a video */
+        /**
+         * Delete a video
+         * @description Deletes the video and its files (an input image from the gallery stays in the gallery).
+         */
         delete: operations["deleteVideo"];
         options?: never;
         head?: never;
@@ -1250,7 +1276,7 @@ export interface paths {
         put?: never;
         /**
          * Token for the video queue service
-         * @description The client sends it to the queue service (queue.yaml, header X-Api-Token). No body. 'Failed to generate JWT token' on failure.
+         * @description The client sends it to the queue service (queue.yaml, header X-Api-Token). No body. 'Failed to generate JWT token' on failure. An HS256 JWT for the signed-in user, valid for expires_in seconds (3600).
          */
         post: operations["generateQueueToken"];
         delete?: never;
@@ -1287,7 +1313,7 @@ export interface paths {
         put?: never;
         /**
          * Create a long-blog outline (streamed or JSON)
-         * @description outline_source 'ai generated' (default) or 'real_time_info': the outline is streamed as text/event-stream events `data: {"content": "<text chunk>"}` separated by a blank line, ending with `data: [DONE]`; the concatenated text is the outline, one heading per line; the new blog's id is in the X-Blog-Id response header. outline_source 'google search': a JSON CreateOutlineReply. The client chooses with its Accept header and the outline_source; the server answers a google-search outline with JSON whatever the Accept.
+         * @description Adds an outline to the blog blog_id, or creates a new blog when blog_id is absent (its id is in the X-Blog-Id response header of both answers). outline_source 'ai generated' (default) or 'real_time_info': the outline is streamed as text/event-stream events `data: {"content": "<text chunk>"}` separated by a blank line, ending with `data: [DONE]`; the concatenated text is the outline, one numbered heading per line (1 the introduction, the last the conclusion, each optionally followed by an indented note line). The outline is stored (and the generation charged) only when it is complete, before `data: [DONE]`; a generation failing half-way ends with an `event: error` event whose data is an ErrorBody, and an aborted request stores nothing. outline_source 'google search', or an Accept header asking for application/json and not for text/event-stream: a JSON CreateOutlineReply with the stored outline. The reference backend has no web search: a 'google search' or 'real_time_info' outline is written by its AI provider (faviconUrl and url are null). Refusals: 403 type 'longBlog' when a free user who already used the free long blog starts another blog (03 §6, §8); 455 type 'upgrade' when the plan has no words or credits left; 409 'Results limit already provided.' when the blog already has 3 google-search outlines (03 §8, §9 Google outline rounds 3). The method is the one stated; the payload is 03 §7's.
          */
         post: operations["createBlogOutline"];
         delete?: never;
@@ -1307,7 +1333,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the blog's content (streamed)
-         * @description Streams the content as text/event-stream: events `data: {"content": "<HTML chunk>"}` separated by a blank line, ending with `data: [DONE]`. Aborting the request stops generation; the content generated so far is saved with saveContent by the client.
+         * @description Streams the content of the outline as text/event-stream: events `data: {"content": "<HTML chunk>"}` separated by a blank line, ending with `data: [DONE]`. Without section_id: the introduction, then each checked section under an `<h2>` with its title, then the conclusion under `<h2>Conclusion</h2>`; with section_id: that section's paragraphs only. Each part is stored (HTML paragraphs, without its heading) and the words charged only when the whole generation is complete, before `data: [DONE]`. Aborting the request stops generation and stores nothing: the client saves what it received with saveContent. A failure half-way ends with an `event: error` event (data: ErrorBody) and stores nothing. 403 type 'longBlog' for a free user's blog other than the free one once it is used; 455 type 'upgrade' when no words or credits are left.
          */
         post: operations["generateBlogContent"];
         delete?: never;
@@ -2364,7 +2390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tools and kits together */
+        /**
+         * Tools and kits together
+         * @description The catalogue's single prompts and kits in one list, 10 per page; `search` matches the title, description and category name (case-insensitive); the tool search modal of the shell reads it (01 §2, 03 §2).
+         */
         get: operations["listCombinedTools"];
         put?: never;
         post?: never;
@@ -2951,7 +2980,7 @@ export interface paths {
         };
         /**
          * Blog history
-         * @description The preview shows 4 per page. The method is not shown in the spec.
+         * @description The user's blogs, newest first. pageNo is the spec's page parameter (03 §7 "History (pageNo; the preview shows 4 per page)"); page is accepted too. per_page defaults to 4 (the preview). The method is not shown in the spec.
          */
         get: operations["listLongBlogs"];
         put?: never;
@@ -2970,8 +2999,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One blog with its outline
-         * @description The method is not shown in the spec.
+         * One blog with its outlines
+         * @description Another user's blog answers 404. The method is not shown in the spec.
          */
         get: operations["getLongBlog"];
         put?: never;
@@ -2993,7 +3022,7 @@ export interface paths {
         put?: never;
         /**
          * Regenerate the introduction (streamed)
-         * @description Streamed as text/event-stream: events `data: {"content": "<text chunk>"}` separated by a blank line, ending with `data: [DONE]`. Aborting the request stops generation on the server. The method is not shown in the spec.
+         * @description Streams the introduction's HTML paragraphs as text/event-stream events `data: {"content": "<HTML chunk>"}` separated by a blank line, ending with `data: [DONE]`. Stored and charged only when complete (see generateContent); aborting the request stops generation on the server and stores nothing. The method is not shown in the spec.
          */
         post: operations["generateBlogIntro"];
         delete?: never;
@@ -3013,7 +3042,7 @@ export interface paths {
         put?: never;
         /**
          * Regenerate the conclusion (streamed)
-         * @description Streamed as text/event-stream: events `data: {"content": "<text chunk>"}` separated by a blank line, ending with `data: [DONE]`. Aborting the request stops generation on the server. The method is not shown in the spec.
+         * @description Streams the conclusion's HTML paragraphs as text/event-stream events `data: {"content": "<HTML chunk>"}` separated by a blank line, ending with `data: [DONE]`. Stored and charged only when complete (see generateContent); aborting the request stops generation on the server and stores nothing. The method is not shown in the spec.
          */
         post: operations["generateBlogConclusion"];
         delete?: never;
@@ -3033,7 +3062,7 @@ export interface paths {
         put?: never;
         /**
          * Regenerate a section (streamed)
-         * @description Streamed as text/event-stream: events `data: {"content": "<text chunk>"}` separated by a blank line, ending with `data: [DONE]`. Aborting the request stops generation on the server. The method is not shown in the spec.
+         * @description Streams the HTML paragraphs of the section section_id (required) as text/event-stream events `data: {"content": "<HTML chunk>"}` separated by a blank line, ending with `data: [DONE]`. Stored and charged only when complete (see generateContent); aborting the request stops generation on the server and stores nothing. The method is not shown in the spec.
          */
         post: operations["generateBlogSection"];
         delete?: never;
@@ -3053,7 +3082,7 @@ export interface paths {
         put?: never;
         /**
          * Save the edited outline
-         * @description The method is not shown in the spec.
+         * @description Saves the outline's sections as the wizard edited them (03 §4 Long blog: added, removed, toggled, retitled, rearranged). currentOutline.sections is the new list in order: a section with the id of an existing section keeps its content, image and note; one without an id (the client strips its temporary 'react-key' id) is new; existing sections not listed are removed. Sections with an empty trimmed title or the title 'Enter Your Heading' are dropped (03 §5), and positions are renumbered from 1. longBlog is accepted and not read. The method is not shown in the spec. Answers the updated blog.
          */
         post: operations["updateBlogOutline"];
         delete?: never;
@@ -3112,8 +3141,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save the blog content
-         * @description The method is not shown in the spec.
+         * Save the content of one part
+         * @description The method is not shown in the spec. Answers the updated blog.
          */
         post: operations["saveBlogContent"];
         delete?: never;
@@ -3172,8 +3201,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a section image
-         * @description The method is not shown in the spec.
+         * Create an image for the introduction, a section or the conclusion
+         * @description Creates a PNG for the part, stores its address on the part and answers it. Metered as one image (free plan: 455 type 'upgrade' when the image limit is reached; paid: credits). The long-blog free rule does not apply to images (01 §4 steps 5–6). The method is not shown in the spec.
          */
         post: operations["generateBlogImage"];
         delete?: never;
@@ -3213,7 +3242,7 @@ export interface paths {
         put?: never;
         /**
          * Rename a section
-         * @description The method is not shown in the spec.
+         * @description The method is not shown in the spec. Answers the updated blog.
          */
         post: operations["updateBlogSectionTitle"];
         delete?: never;
@@ -3233,7 +3262,7 @@ export interface paths {
         put?: never;
         /**
          * Add a section
-         * @description The method is not shown in the spec.
+         * @description Adds a checked section after section_below_id (03 §5 "A falsy section-below id is removed when adding a section"), or at position, or at the end. Defaults (03 §9): title 'Enter Your Heading', length 'Very Short (up to 300 words)'. Positions are renumbered from 1. The method is not shown in the spec. Answers the updated blog.
          */
         post: operations["addBlogSection"];
         delete?: never;
@@ -3253,7 +3282,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a section
-         * @description The method is not shown in the spec.
+         * @description Positions are renumbered from 1. The method is not shown in the spec. Answers the updated blog.
          */
         post: operations["deleteBlogSection"];
         delete?: never;
@@ -3903,6 +3932,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Switches of the app shell
+         * @description The video maintenance warning and the trial countdown flags (spec 01 §2, §4; 02 §2). Read by the shell of a signed-in user. The reference backend takes them from its environment (VIDEO_MAINTENANCE=1 turns the warning on; TRIAL_COUNTDOWN=0 turns the countdown off).
+         */
+        get: operations["getAppFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4409,6 +4458,8 @@ export interface components {
             /** @enum {string} */
             type: "word" | "image";
         };
+        /** @description Id of a conversation or message. The client creates ids for new conversations and messages (any unique string of letters, digits and '_', '-', '.', ':', e.g. a UUID). */
+        ChatIdentifier: string;
         /** @description One input/output pair of a chat message. */
         ChatExchange: {
             message_input: string;
@@ -4418,11 +4469,14 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A stored message; data holds its exchange (one entry per stored message). */
         ChatMessage: {
             chat_message_id: string;
+            /** @description The text model that generated the answer ('Standard' or 'Elite'). */
+            model?: string;
             data: components["schemas"]["ChatExchange"][];
         };
-        /** @description A page of a conversation's messages, oldest first. */
+        /** @description A page of a conversation's messages. Pages run newest first (page 1 holds the latest messages, next_page_url the older ones); within a page the messages are oldest first, so the chat shows page 1 at the bottom. */
         ChatMessagePage: components["schemas"]["PageMeta"] & {
             data: components["schemas"]["ChatMessage"][];
         };
@@ -4437,18 +4491,21 @@ export interface components {
             /** @description Null when the user has no conversation yet (listMessage without conversation_chat_id). */
             data: components["schemas"]["ChatConversation"] | null;
         };
-        /** @description Id of a conversation or message. The client creates ids for new conversations and messages (any unique string, e.g. a UUID). */
-        ChatIdentifier: string;
         GenerateMessageRequest: {
             conversation_chat_id: components["schemas"]["ChatIdentifier"];
             chat_message_id: components["schemas"]["ChatIdentifier"];
+            /** @description The user's message; a blank (whitespace-only) message is refused (422). */
             message_input: string;
-            /** @description Text model; 'Elite' is Pro only (spec 01 §6). Server default when absent. */
-            model?: string;
+            /**
+             * @description Text model of the credit matrix, 'Standard' when absent; 'Elite' is Pro only (spec 01 §6) and charged at its own rate.
+             * @enum {string}
+             */
+            model?: "Standard" | "Elite";
         };
+        /** @description The exchange to store: the same ids and input as the finished generateMessage call, and the answer as streamed (spec 01 §7 names conversation_chat_id, message_output and chat_message_input; chat_message_id ties the answer to the generation the server completed, so it is required here). */
         StoreMessageRequest: {
             conversation_chat_id: components["schemas"]["ChatIdentifier"];
-            chat_message_id?: components["schemas"]["ChatIdentifier"];
+            chat_message_id: components["schemas"]["ChatIdentifier"];
             chat_message_input: string;
             message_output: string;
         };
@@ -4462,6 +4519,7 @@ export interface components {
         };
         UpdateConversationTitleRequest: {
             conversation_chat_id: components["schemas"]["ChatIdentifier"];
+            /** @description Trimmed by the server; a blank title is refused. */
             conversation_title: string;
         };
         ChatConversationSummary: {
@@ -4645,7 +4703,7 @@ export interface components {
         /** @description The video generation request fields (spec 02 §3). */
         VideoGenerationRequest: {
             content_type: components["schemas"]["VideoContentType"];
-            /** @description Required (non-blank) for text_to_reels_video ('Video prompt is required'). */
+            /** @description Required (non-blank) for text_to_reels_video: the server answers 400 'Video prompt is required' (spec 02 §5 text, checked by the server rather than by this schema so the answer carries that text). */
             prompt?: string;
             description?: string;
             duration_in_sec?: number;
@@ -4736,12 +4794,49 @@ export interface components {
             outline_url?: string | null;
             temp_id?: string | null;
             real_time_blog_generation?: boolean;
-            /** @default deep_search */
-            real_time_mode: string;
+            /** @description deep_search when absent (03 §9 default real_time_mode). */
+            real_time_mode?: string;
             /** @description Country for a google-search outline. */
             location?: string;
+            /** @description Language name of a streamed AI outline (03 §7). */
+            user_input_language?: string;
             credit_id?: number | null;
             engine_id?: number | null;
+        };
+        /** @description A section of an outline (spec 03 §3 Section; the contents list is kept as one HTML string). */
+        LongBlogSection: {
+            /** @description Unique within the blog. */
+            id: number;
+            title: string;
+            position: number;
+            /** @description Checked sections are generated by Generate All and counted in the word count. */
+            isChecked: boolean;
+            /** @description e.g. 'Very Short (up to 300 words)'; the number caps the generated words. Null means no cap. */
+            section_length: string | null;
+            /** @description The outline's note under the heading, used as guidance when generating. */
+            description?: string | null;
+            /** @description Generated or edited HTML ('' before generation). */
+            content: string;
+            image_url: string | null;
+        };
+        /** @description One outline of a blog (spec 03 §3 Outline). Every createOutline adds one (a Google-search outline round creates one record per round). */
+        LongBlogOutline: {
+            /** @description Unique within the blog. */
+            id: number;
+            source: components["schemas"]["OutlineSource"];
+            /** @description The outline as numbered headings, one per line ('1. …'), the introduction first and the conclusion last. */
+            structure: string | null;
+            faviconUrl: string | null;
+            url: string | null;
+            /** @description HTML ('' before generation). */
+            introduction: string;
+            /** @description HTML ('' before generation). */
+            conclusion: string;
+            introduction_image_url: string | null;
+            conclusion_image_url: string | null;
+            sections: components["schemas"]["LongBlogSection"][];
+            /** Format: date-time */
+            created_at: string;
         };
         OutlineStructuredData: {
             blog_id: number;
@@ -4749,11 +4844,16 @@ export interface components {
             structure: string;
             faviconUrl?: string | null;
             url?: string | null;
+            /** @description The outline record this round created. */
+            outline_id: number;
+            outline: components["schemas"]["LongBlogOutline"];
         };
         /** @description JSON answer of a google-search outline (spec 03 §7 "answer structuredData with blog_id, structure, faviconUrl, url"). */
         CreateOutlineReply: {
             structuredData: components["schemas"]["OutlineStructuredData"];
         };
+        /** @description Optional client id of this generation (e.g. a UUID). The charge of a complete generation is keyed by it, so a retried request is never charged twice; without it every complete generation is charged once. */
+        BlogRequestId: string;
         /** @description Long-blog content generation. The spec does not show its payload: blog_id and outline_id identify the outline; section_id limits generation to one section. */
         GenerateBlogContentRequest: {
             blog_id: number;
@@ -4763,6 +4863,7 @@ export interface components {
             engine_id?: number | null;
             credit_id?: number | null;
             real_time_blog_generation?: boolean;
+            request_id?: components["schemas"]["BlogRequestId"];
         };
         /** @description A WordPress site credential (spec 01 §3). The application password is never sent back. */
         WordpressSite: {
@@ -4853,12 +4954,117 @@ export interface components {
             }[];
             message?: string;
         };
+        /** @description A tool of the catalogue (spec 03 §3 "Single prompt (tool)"): a single prompt, or a multi-prompt kit when is_multiprompt is 1. plan_id '1' marks a Pro tool (a string, as the spec writes it). */
+        Tool: {
+            /** @description The prompt id, or the multi-prompt id of a kit. */
+            id: number;
+            title: string;
+            description: string;
+            frontend_headline?: string | null;
+            slug: string;
+            category_id: number;
+            category_name: string;
+            category_slug: string;
+            is_multiprompt: components["schemas"]["Flag"];
+            /** @description Views. */
+            usage: number;
+            favcount: number;
+            /** @description '1' means a Pro tool (spec 03 §3, §9 'Pro' badge). */
+            plan_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A page of tools (10 per page, spec 01 §9 "prompts 10"). */
+        ToolPage: components["schemas"]["PageMeta"] & {
+            data: components["schemas"]["Tool"][];
+        };
         /** @description Favourite single-prompt ids and multi-prompt ids (spec 03 §3 Favourites). */
         FavouritePromptsReply: {
             data: {
                 prompt_ids: number[];
                 multi_prompt_ids: number[];
             };
+        };
+        /** @description A blog history entry. */
+        LongBlogSummary: {
+            id: number;
+            title: string;
+            step: number;
+            outline_source: components["schemas"]["OutlineSource"];
+            language_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Blog history, newest first. */
+        LongBlogPage: components["schemas"]["PageMeta"] & {
+            data: components["schemas"]["LongBlogSummary"][];
+        };
+        /** @description A long blog with its outlines (spec 03 §3 Blog; blogOutlines are `outlines`). */
+        LongBlog: {
+            id: number;
+            /** @description user_input_title. */
+            title: string;
+            /** @description 1 title, 2 outline, 3 content (03 §2 wizard steps). */
+            step: number;
+            outline_source: components["schemas"]["OutlineSource"];
+            language_id: number | null;
+            location: string | null;
+            is_real_time: components["schemas"]["Flag"];
+            /** @description 1 for the free plan's one long blog (03 §6). */
+            is_free_blog: components["schemas"]["Flag"];
+            /** @description Index in outlines of the newest outline. */
+            last_outline_index: number;
+            outlines: components["schemas"]["LongBlogOutline"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LongBlogReply: {
+            data: components["schemas"]["LongBlog"];
+            message?: string;
+        };
+        /** @description Regenerates one part of an outline (generateBasedOnIntro / Conclusion / Section). section_id is required for generateBasedOnSection and ignored by the other two. */
+        GenerateBlogPartRequest: {
+            blog_id: number;
+            outline_id: number;
+            section_id?: number | null;
+            request_id?: components["schemas"]["BlogRequestId"];
+        };
+        /**
+         * @description Spec 03 §9 generate-based-on types.
+         * @enum {string}
+         */
+        BlogPartType: "intro" | "conclusion" | "section";
+        /** @description Saves the HTML of one part (e.g. what a stopped generation produced, or the user's edit). The part is the section section_id when given, else the one named by type (intro or conclusion). An empty content clears the part. */
+        SaveBlogContentRequest: {
+            blog_id: number;
+            outline_id: number;
+            section_id?: number | null;
+            type?: components["schemas"]["BlogPartType"];
+            content: string;
+        };
+        /** @description Image creation (spec 03 §7 "blog_id, outline_id, section_id, image_prompt, image_source, type"). type is the part (03 §4 "Image creation per introduction, section or conclusion"; section by default, which needs section_id). */
+        BlogImageRequest: {
+            blog_id: number;
+            outline_id: number;
+            section_id?: number | null;
+            image_prompt?: string;
+            image_source?: string;
+            type?: components["schemas"]["BlogPartType"];
+        };
+        BlogImageReply: {
+            data: {
+                /** @description Address of the PNG (served by the backend). */
+                url: string;
+                blog_id: number;
+                outline_id: number;
+                type: components["schemas"]["BlogPartType"];
+                section_id: number | null;
+            };
+            message?: string;
         };
         /** @description Title suggestions (spec 03 §3): titles maps an id to a title text. */
         BlogTitlesReply: {
@@ -4942,6 +5148,13 @@ export interface components {
                 name?: string;
                 message: string;
                 stack?: string;
+            };
+        };
+        /** @description Switches of the app shell that operations change without a new build: the video maintenance warning (spec 01 §2, 02 §2 "shown when a maintenance flag is on") and the trial countdown (01 §4 "shown only for plan_id 1 when its flag is on"). The spec does not show where the flags come from. */
+        AppFlagsReply: {
+            data: {
+                videoMaintenance: boolean;
+                trialCountdown: boolean;
             };
         };
     };
@@ -5146,12 +5359,12 @@ export type SchemaCreditCalculationReply = components['schemas']['CreditCalculat
 export type SchemaStripeCreditsRequest = components['schemas']['StripeCreditsRequest'];
 export type SchemaStripeCreditsReply = components['schemas']['StripeCreditsReply'];
 export type SchemaLimitExhaustedRequest = components['schemas']['LimitExhaustedRequest'];
+export type SchemaChatIdentifier = components['schemas']['ChatIdentifier'];
 export type SchemaChatExchange = components['schemas']['ChatExchange'];
 export type SchemaChatMessage = components['schemas']['ChatMessage'];
 export type SchemaChatMessagePage = components['schemas']['ChatMessagePage'];
 export type SchemaChatConversation = components['schemas']['ChatConversation'];
 export type SchemaChatConversationReply = components['schemas']['ChatConversationReply'];
-export type SchemaChatIdentifier = components['schemas']['ChatIdentifier'];
 export type SchemaGenerateMessageRequest = components['schemas']['GenerateMessageRequest'];
 export type SchemaStoreMessageRequest = components['schemas']['StoreMessageRequest'];
 export type SchemaStoreMessageReply = components['schemas']['StoreMessageReply'];
@@ -5183,8 +5396,11 @@ export type SchemaJwtValidateRequest = components['schemas']['JwtValidateRequest
 export type SchemaJwtValidateReply = components['schemas']['JwtValidateReply'];
 export type SchemaOutlineSource = components['schemas']['OutlineSource'];
 export type SchemaCreateOutlineRequest = components['schemas']['CreateOutlineRequest'];
+export type SchemaLongBlogSection = components['schemas']['LongBlogSection'];
+export type SchemaLongBlogOutline = components['schemas']['LongBlogOutline'];
 export type SchemaOutlineStructuredData = components['schemas']['OutlineStructuredData'];
 export type SchemaCreateOutlineReply = components['schemas']['CreateOutlineReply'];
+export type SchemaBlogRequestId = components['schemas']['BlogRequestId'];
 export type SchemaGenerateBlogContentRequest = components['schemas']['GenerateBlogContentRequest'];
 export type SchemaWordpressSite = components['schemas']['WordpressSite'];
 export type SchemaWordpressSiteListReply = components['schemas']['WordpressSiteListReply'];
@@ -5201,7 +5417,18 @@ export type SchemaDataReply = components['schemas']['DataReply'];
 export type SchemaFavouriteImagePromptsReply = components['schemas']['FavouriteImagePromptsReply'];
 export type SchemaCreateImagePromptReply = components['schemas']['CreateImagePromptReply'];
 export type SchemaDataListReply = components['schemas']['DataListReply'];
+export type SchemaTool = components['schemas']['Tool'];
+export type SchemaToolPage = components['schemas']['ToolPage'];
 export type SchemaFavouritePromptsReply = components['schemas']['FavouritePromptsReply'];
+export type SchemaLongBlogSummary = components['schemas']['LongBlogSummary'];
+export type SchemaLongBlogPage = components['schemas']['LongBlogPage'];
+export type SchemaLongBlog = components['schemas']['LongBlog'];
+export type SchemaLongBlogReply = components['schemas']['LongBlogReply'];
+export type SchemaGenerateBlogPartRequest = components['schemas']['GenerateBlogPartRequest'];
+export type SchemaBlogPartType = components['schemas']['BlogPartType'];
+export type SchemaSaveBlogContentRequest = components['schemas']['SaveBlogContentRequest'];
+export type SchemaBlogImageRequest = components['schemas']['BlogImageRequest'];
+export type SchemaBlogImageReply = components['schemas']['BlogImageReply'];
 export type SchemaBlogTitlesReply = components['schemas']['BlogTitlesReply'];
 export type SchemaEasyBlogSettings = components['schemas']['EasyBlogSettings'];
 export type SchemaEasyBlogOutline = components['schemas']['EasyBlogOutline'];
@@ -5209,6 +5436,7 @@ export type SchemaEasyBlogOutlineReply = components['schemas']['EasyBlogOutlineR
 export type SchemaEasyBlogDetailsReply = components['schemas']['EasyBlogDetailsReply'];
 export type SchemaHealthReply = components['schemas']['HealthReply'];
 export type SchemaCrashReportRequest = components['schemas']['CrashReportRequest'];
+export type SchemaAppFlagsReply = components['schemas']['AppFlagsReply'];
 export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServerError = components['responses']['ServerError'];
@@ -6421,9 +6649,11 @@ export interface operations {
     listChatMessages: {
         parameters: {
             query?: {
-                conversation_chat_id?: string;
+                conversation_chat_id?: components["schemas"]["ChatIdentifier"];
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -6431,7 +6661,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The conversation. */
+            /** @description The conversation (per_page 20 by default). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6474,8 +6704,24 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The chat usage limit is exhausted. */
+            /** @description The chat usage limit is exhausted (message 'Chat Usage Limit Exhausted'). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Chat Usage Limit Exhausted",
+                     *       "type": "Chat Usage Limit Exhausted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Model 'Elite' on a plan other than Pro (01 §6 "The Elite text model is Pro only"), or a subscription that is not active (type 'Subscription Expired', 'Subscription Pending', 'Subscription Overdue' or 'Subscription Cancelled'). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6483,9 +6729,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description conversation_chat_id names another user's conversation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description chat_message_id was already used for a generated (or stored) answer, or is being generated now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
+            /** @description The AI provider failed before the first chunk; nothing was charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     storeChatMessage: {
@@ -6511,6 +6783,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -6518,7 +6791,7 @@ export interface operations {
     deleteChatConversation: {
         parameters: {
             query: {
-                conversation_chat_id: string;
+                conversation_chat_id: components["schemas"]["ChatIdentifier"];
             };
             header?: never;
             path?: never;
@@ -6537,6 +6810,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6600,10 +6874,12 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path: {
-                conversation_chat_id: string;
+                conversation_chat_id: components["schemas"]["ChatIdentifier"];
             };
             cookie?: never;
         };
@@ -6675,6 +6951,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             455: components["responses"]["InsufficientCredits"];
@@ -6712,6 +6989,64 @@ export interface operations {
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getMediaFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A single byte range (bytes=start-end, start- or -suffix). */
+                Range?: string;
+            };
+            path: {
+                /** @description The file id, optionally with its extension (e.g. 0123…cdef.png). */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested byte range (Content-Range). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The range cannot be satisfied (Content-Range bytes *\/size). */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listVoiceOverStyles: {
@@ -6949,6 +7284,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7125,9 +7461,9 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example data: {"content": "Introduction\n"}
+                     * @example data: {"content": "1. Introduction\n"}
                      *
-                     *     data: {"content": "Why it matters\n"}
+                     *     data: {"content": "2. Why it matters\n"}
                      *
                      *     data: [DONE]
                      */
@@ -7137,6 +7473,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationError"];
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
@@ -7162,7 +7500,9 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example data: {"content": "<h2>Introduction</h2>"}
+                     * @example data: {"content": "<p>Tomatoes love light."}
+                     *
+                     *     data: {"content": "</p>"}
                      *
                      *     data: [DONE]
                      */
@@ -8966,7 +9306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataPage"];
+                    "application/json": components["schemas"]["ToolPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9908,6 +10248,8 @@ export interface operations {
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 pageNo?: number;
+                /** @description Page size. */
+                per_page?: components["parameters"]["PerPage"];
             };
             header?: never;
             path?: never;
@@ -9921,7 +10263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataPage"];
+                    "application/json": components["schemas"]["LongBlogPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9946,7 +10288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9963,11 +10305,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blog_id: number;
-                    outline_id: number;
-                    section_id?: number;
-                };
+                "application/json": components["schemas"]["GenerateBlogPartRequest"];
             };
         };
         responses: {
@@ -9981,6 +10319,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
@@ -9995,11 +10335,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blog_id: number;
-                    outline_id: number;
-                    section_id?: number;
-                };
+                "application/json": components["schemas"]["GenerateBlogPartRequest"];
             };
         };
         responses: {
@@ -10013,6 +10349,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
@@ -10027,11 +10365,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blog_id: number;
-                    outline_id: number;
-                    section_id?: number;
-                };
+                "application/json": components["schemas"]["GenerateBlogPartRequest"];
             };
         };
         responses: {
@@ -10045,6 +10379,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
@@ -10065,8 +10401,13 @@ export interface operations {
                     longBlog?: {
                         [key: string]: unknown;
                     };
-                    currentOutline?: {
-                        [key: string]: unknown;
+                    currentOutline: {
+                        sections: {
+                            id?: number | null;
+                            title: string;
+                            isChecked?: boolean;
+                            section_length?: string | null;
+                        }[];
                     };
                 };
             };
@@ -10078,10 +10419,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -10155,12 +10497,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blog_id: number;
-                    outline_id?: number;
-                    content: string;
-                    section_id?: number;
-                };
+                "application/json": components["schemas"]["SaveBlogContentRequest"];
             };
         };
         responses: {
@@ -10170,10 +10507,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -10247,14 +10585,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blog_id: number;
-                    outline_id: number;
-                    section_id: number;
-                    image_prompt?: string;
-                    image_source?: string;
-                    type?: string;
-                };
+                "application/json": components["schemas"]["BlogImageRequest"];
             };
         };
         responses: {
@@ -10264,10 +10595,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BlogImageReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
@@ -10329,10 +10661,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -10349,8 +10682,10 @@ export interface operations {
                 "application/json": {
                     blog_id: number;
                     outline_id: number;
-                    title: string;
+                    title?: string;
+                    section_below_id?: number | null;
                     position?: number;
+                    section_length?: string;
                     type?: string;
                 };
             };
@@ -10362,10 +10697,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -10393,10 +10729,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["LongBlogReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -11461,6 +11798,28 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAppFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppFlagsReply"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -42,11 +42,11 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
           children: [
             { path: 'login', loader: redirectIfSignedIn, lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
             { path: 'register', loader: redirectIfSignedIn, lazy: async () => ({ Component: (await import('../features/auth/register-page')).RegisterPage }) },
-            { path: 'auth/google/callback', ...pending('Sign up with Google', 'accounts') },
+            { path: 'auth/google/callback', lazy: async () => ({ Component: (await import('../features/auth/google-callback-page')).GoogleCallbackPage }) },
             { path: 'connectWordPress', ...pending('Connect WordPress', 'wordpress') },
-            { path: 'forgotpassword', ...pending('Forgot password', 'accounts') },
-            { path: 'resetpassword', ...pending('Reset password', 'accounts') },
-            { path: 'verify-email', ...pending('Verify your email', 'accounts') },
+            { path: 'forgotpassword', lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }) },
+            { path: 'resetpassword', lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
+            { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/auth/verify-email-page')).VerifyEmailPage }) },
             { path: 'server-maintenance', lazy: async () => ({ Component: (await import('../features/errors/maintenance-page')).MaintenancePage }) },
             { path: 'test', ...pending('Test page', 'platform') },
             { path: 'onboarding', loader: requireAuth, ...pending('Onboarding', 'onboarding') },
@@ -89,8 +89,8 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
             },
             { path: 'categories/:categorySlug', ...pending('Tool category', 'catalogue') },
             { path: 'tools/:slug', ...pending('AI tool', 'catalogue') },
-            { path: 'pricing', ...pending('Pricing', 'billing') },
-            { path: 'offer-pricing', ...pending('Special offer pricing', 'billing') },
+            { path: 'pricing', lazy: async () => ({ Component: (await import('../features/billing/pricing-page')).PricingPage }) },
+            { path: 'offer-pricing', lazy: async () => ({ Component: (await import('../features/billing/pricing-page')).OfferPricingPage }) },
           ],
         },
         // ── layout: dashboard (signed in) ───────────────────────────────
@@ -107,7 +107,7 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
             { path: 'history', ...pending('History', 'tools') },
             { path: 'storybook-library', ...pending('Storybook Image Creator', 'storybook') },
             { path: 'storybook-library/details', ...pending('Storybook', 'storybook') },
-            { path: 'credit-based', ...pending('Account', 'billing') },
+            { path: 'credit-based', lazy: async () => ({ Component: (await import('../features/billing/credit-based-page')).CreditBasedPage }) },
             {
               path: 'rewards',
               // The win-free-credits page only when the user's rewards flag equals 1, otherwise / (01 §2).
@@ -135,7 +135,7 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
           loader: requireAuth,
           lazy: async () => ({ Component: (await import('./layouts/shell-layout')).AppLayout }),
           children: [
-            { path: 'chat', ...pending('AI Chat', 'chat') },
+            { path: 'chat', lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }) },
             { path: 'blog-writer', ...pending('Long Blog Writer', 'blog') },
           ],
         },

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { dialogManagerMachine } from '../../machines/dialog-manager.machine';
 import type { DialogRequest } from '../../machines/dialogs';
@@ -7,6 +7,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import type { Inspect } from './inspect';
 import type { AppServices } from '../app/services';
 import { provideSession } from '../actors/session';
+import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';
 
 /**
  * The app-wide actors, created once at start-up (main.tsx) — or once per test — and reached through
@@ -22,8 +23,23 @@ export interface AppActors {
   navigationGuard: Actor<typeof navigationGuardMachine>;
   /** sign-in state, the 401 policy and logout (machines/session.machine.ts) */
   session: Actor<typeof sessionMachine>;
+  /**
+   * The generation queue (images and videos, with its video-polling children). Created at start-up, but
+   * from a module loaded with a dynamic import (its machines and the queue client are not needed by the
+   * first route — bundle budget), so it is a deferred actor: `await generationQueue.ready`, or
+   * `useGenerationQueue()` in components. Null `ready` without services (unit tests of other actors).
+   */
+  generationQueue: Deferred<GenerationQueueActor>;
+  /** The long-blog wizard with Generate All, deferred like the queue (same lazily loaded module). */
+  blogWizard: Deferred<BlogWizardActor>;
   /** the inspector the actors were created with: actors made later (one gate check, one chat) use it too */
   inspect?: Inspect;
+}
+
+/** An app-wide actor created from a lazily loaded module. */
+export interface Deferred<T> {
+  current: T | null;
+  ready: Promise<T> | null;
 }
 
 /** Where the browser goes when the session says so (01 §4); tests record it instead. */
@@ -98,10 +114,26 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   dialogs.start();
   navigationGuard.start();
   session.start();
-  return { dialogs, navigationGuard, session, inspect: options.inspect };
+
+  const generationQueue: Deferred<GenerationQueueActor> = { current: null, ready: null };
+  const blogWizard: Deferred<BlogWizardActor> = { current: null, ready: null };
+  if (services) {
+    const mod = import('./generation-actors');
+    generationQueue.ready = mod.then(({ createGenerationQueueActor }) => {
+      generationQueue.current = createGenerationQueueActor({ services, dialogs, session, inspect: options.inspect });
+      return generationQueue.current;
+    });
+    blogWizard.ready = mod.then(({ createBlogWizardActor }) => {
+      blogWizard.current = createBlogWizardActor({ services, dialogs, inspect: options.inspect });
+      return blogWizard.current;
+    });
+  }
+  return { dialogs, navigationGuard, session, generationQueue, blogWizard, inspect: options.inspect };
 }
 
 export function stopAppActors(actors: AppActors) {
+  actors.generationQueue.current?.stop();
+  actors.blogWizard.current?.stop();
   actors.session.stop();
   actors.navigationGuard.stop();
   actors.dialogs.stop();
@@ -117,4 +149,18 @@ export function useAppActors(): AppActors {
   const actors = useContext(AppActorsContext);
   if (!actors) throw new Error('useAppActors must be used inside <AppActorsProvider>');
   return actors;
+}
+
+/** The app-wide generation queue actor once its module has loaded (null until then, a few ms after start-up). */
+export function useGenerationQueue(): GenerationQueueActor | null {
+  const { generationQueue } = useAppActors();
+  const [actor, setActor] = useState(generationQueue.current);
+  useEffect(() => {
+    let live = true;
+    void generationQueue.ready?.then((a) => live && setActor(a));
+    return () => {
+      live = false;
+    };
+  }, [generationQueue]);
+  return actor;
 }

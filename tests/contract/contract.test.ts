@@ -83,6 +83,29 @@ c('post /logs/log-crash-report', 'signed in, string error', 200, async (x) => se
 c('post /logs/log-crash-report', 'missing error', 422, () => send('POST', '/logs/log-crash-report', { json: { metadata: {} } }));
 c('post /logs/log-crash-report', 'too large', 413, () => send('POST', '/logs/log-crash-report', { json: { error: 'x'.repeat(1_100_000) } }));
 
+// ---------------------------------------------------------------- app shell: tool search, shell flags
+c('get /api/prompt-multi-prompt/combined-data', 'first page', 200, async (x) => send('GET', '/api/prompt-multi-prompt/combined-data', { token: await x.token('free@demo.test') }));
+c('get /api/prompt-multi-prompt/combined-data', 'search, page 1', 200, async (x) => {
+  const r = await send('GET', '/api/prompt-multi-prompt/combined-data?search=BLOG&page=1', { token: await x.token('free@demo.test') });
+  const body = JSON.parse(r.text);
+  expect(body.data.length).toBeGreaterThan(0);
+  for (const t of body.data) expect(`${t.title} ${t.description} ${t.category_name}`.toLowerCase()).toContain('blog');
+  return r;
+});
+c('get /api/prompt-multi-prompt/combined-data', 'kits only, by category', 200, async (x) => {
+  const r = await send('GET', '/api/prompt-multi-prompt/combined-data?sortOrFilterBy=multiprompts_only&category_slug=marketing', { token: await x.token('free@demo.test') });
+  expect(JSON.parse(r.text).data.every((t: { is_multiprompt: number }) => t.is_multiprompt === 1)).toBe(true);
+  return r;
+});
+c('get /api/prompt-multi-prompt/combined-data', 'no match', 200, async (x) => {
+  const r = await send('GET', '/api/prompt-multi-prompt/combined-data?search=zzzz-nothing', { token: await x.token('free@demo.test') });
+  expect(JSON.parse(r.text)).toMatchObject({ data: [], total: 0, next_page_url: null, to: null });
+  return r;
+});
+c('get /api/prompt-multi-prompt/combined-data', 'no token', 401, () => send('GET', '/api/prompt-multi-prompt/combined-data'));
+c('get /api/app-flags', 'ok', 200, async (x) => send('GET', '/api/app-flags', { token: await x.token('free@demo.test') }));
+c('get /api/app-flags', 'no token', 401, () => send('GET', '/api/app-flags'));
+
 // ---------------------------------------------------------------- auth
 c('post /api/auth/login', 'ok', 200, () => send('POST', '/api/auth/login', { json: { email: 'plus@demo.test', password: 'demo1234' } }));
 c('post /api/auth/login', 'with callback_url', 200, () =>
@@ -333,6 +356,285 @@ c('post /api/user-limit-exhausted', 'word', 200, async (x) => send('POST', '/api
 c('post /api/user-limit-exhausted', 'again', 200, async (x) => send('POST', '/api/user-limit-exhausted', { token: await x.token('free-words-out@demo.test'), json: { type: 'word' } }));
 c('post /api/user-limit-exhausted', 'invalid', 422, async (x) => send('POST', '/api/user-limit-exhausted', { token: await x.token('free@demo.test'), json: { type: 'video' } }));
 c('post /api/user-limit-exhausted', 'no token', 401, () => send('POST', '/api/user-limit-exhausted', { json: { type: 'word' } }));
+
+// ---------------------------------------------------------------- chat
+const CHAT = { conv: 'contract-chat-1', other: 'contract-chat-2' };
+const chatGenerate = (token: string, conversation: string, message: string, input = 'Ideas for a blog about tea', model?: string) =>
+  send('POST', '/api/chat/generateMessage', { token, json: { conversation_chat_id: conversation, chat_message_id: message, message_input: input, ...(model ? { model } : {}) } });
+/** The answer streamed in an event-stream reply (contents of its `data: {"content"}` events). */
+const chatOutput = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((e) => e.startsWith('data: {'))
+    .map((e) => JSON.parse(e.slice('data: '.length)).content as string)
+    .join('');
+async function chatExchange(token: string, conversation: string, message: string, input = 'Ideas for a blog about tea') {
+  const g = await chatGenerate(token, conversation, message, input);
+  expect(g.status).toBe(200);
+  return send('POST', '/api/chat/storeMessage', {
+    token,
+    json: { conversation_chat_id: conversation, chat_message_id: message, chat_message_input: input, message_output: chatOutput(g.text) },
+  });
+}
+c('get /api/chat/listMessage', 'no conversation yet', 200, async (x) => send('GET', '/api/chat/listMessage', { token: await x.token('pro@demo.test') }));
+c('post /api/chat/generateMessage', 'stream', 200, async (x) => {
+  const r = await chatGenerate(await x.token('pro@demo.test'), CHAT.conv, 'contract-msg-1');
+  expect(r.contentType).toMatch(/^text\/event-stream/);
+  expect(r.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+  return r;
+});
+c('post /api/chat/generateMessage', 'same id again', 409, async (x) => chatGenerate(await x.token('pro@demo.test'), CHAT.conv, 'contract-msg-1'));
+c('post /api/chat/generateMessage', 'limit exhausted', 400, async (x) => chatGenerate(await x.token('free-words-out@demo.test'), 'contract-chat-x', 'contract-msg-x'));
+c('post /api/chat/generateMessage', 'Elite off Pro', 403, async (x) => chatGenerate(await x.token('plus@demo.test'), 'contract-chat-x', 'contract-msg-x', 'hi', 'Elite'));
+c('post /api/chat/generateMessage', 'invalid', 422, async (x) => send('POST', '/api/chat/generateMessage', { token: await x.token('pro@demo.test'), json: { conversation_chat_id: 'a b' } }));
+c('post /api/chat/generateMessage', 'no token', 401, () => send('POST', '/api/chat/generateMessage', { json: {} }));
+c('post /api/chat/storeMessage', 'ok', 200, async (x) => {
+  const token = await x.token('pro@demo.test');
+  const g = await chatGenerate(token, CHAT.conv, 'contract-msg-2');
+  return send('POST', '/api/chat/storeMessage', {
+    token,
+    json: { conversation_chat_id: CHAT.conv, chat_message_id: 'contract-msg-2', chat_message_input: 'Ideas for a blog about tea', message_output: chatOutput(g.text) },
+  });
+});
+c('post /api/chat/storeMessage', 'not generated', 422, async (x) =>
+  send('POST', '/api/chat/storeMessage', { token: await x.token('pro@demo.test'), json: { conversation_chat_id: CHAT.conv, chat_message_id: 'contract-never', chat_message_input: 'x', message_output: 'y' } }),
+);
+c('post /api/chat/storeMessage', "another user's conversation", 404, async (x) => {
+  const token = await x.token('plus@demo.test');
+  const g = await chatGenerate(token, 'contract-chat-plus', 'contract-msg-plus');
+  return send('POST', '/api/chat/storeMessage', {
+    token,
+    json: { conversation_chat_id: CHAT.conv, chat_message_id: 'contract-msg-plus', chat_message_input: 'Ideas for a blog about tea', message_output: chatOutput(g.text) },
+  });
+});
+c('post /api/chat/storeMessage', 'no token', 401, () => send('POST', '/api/chat/storeMessage', { json: {} }));
+c('post /api/chat/generateMessage', "another user's conversation", 404, async (x) => chatGenerate(await x.token('plus@demo.test'), CHAT.conv, 'contract-msg-3'));
+c('get /api/chat/listMessage', 'latest', 200, async (x) => send('GET', '/api/chat/listMessage', { token: await x.token('pro@demo.test') }));
+c('get /api/chat/listMessage', 'by id, paged', 200, async (x) => send('GET', `/api/chat/listMessage?conversation_chat_id=${CHAT.conv}&page=1&per_page=5`, { token: await x.token('pro@demo.test') }));
+c('get /api/chat/listMessage', 'unknown id', 404, async (x) => send('GET', '/api/chat/listMessage?conversation_chat_id=nope', { token: await x.token('pro@demo.test') }));
+c('get /api/chat/listMessage', 'no token', 401, () => send('GET', '/api/chat/listMessage'));
+c('get /api/chat/conversations', 'ok', 200, async (x) => send('GET', '/api/chat/conversations?page=1&per_page=10', { token: await x.token('pro@demo.test') }));
+c('get /api/chat/conversations', 'no token', 401, () => send('GET', '/api/chat/conversations'));
+c('get /api/chat/conversations/{conversation_chat_id}', 'ok', 200, async (x) => send('GET', `/api/chat/conversations/${CHAT.conv}`, { token: await x.token('pro@demo.test') }));
+c('get /api/chat/conversations/{conversation_chat_id}', "another user's", 404, async (x) => send('GET', `/api/chat/conversations/${CHAT.conv}`, { token: await x.token('plus@demo.test') }));
+c('get /api/chat/conversations/{conversation_chat_id}', 'no token', 401, () => send('GET', `/api/chat/conversations/${CHAT.conv}`));
+c('post /api/chat/updateConversationTitle', 'ok', 200, async (x) =>
+  send('POST', '/api/chat/updateConversationTitle', { token: await x.token('pro@demo.test'), json: { conversation_chat_id: CHAT.conv, conversation_title: '  Tea blog ideas ' } }),
+);
+c('post /api/chat/updateConversationTitle', 'blank', 422, async (x) =>
+  send('POST', '/api/chat/updateConversationTitle', { token: await x.token('pro@demo.test'), json: { conversation_chat_id: CHAT.conv, conversation_title: '   ' } }),
+);
+c('post /api/chat/updateConversationTitle', 'unknown', 404, async (x) =>
+  send('POST', '/api/chat/updateConversationTitle', { token: await x.token('pro@demo.test'), json: { conversation_chat_id: 'nope', conversation_title: 'Name' } }),
+);
+c('post /api/chat/updateConversationTitle', 'no token', 401, () => send('POST', '/api/chat/updateConversationTitle', { json: {} }));
+c('delete /api/chat/deleteMessage', 'ok', 200, async (x) => {
+  const token = await x.token('pro@demo.test');
+  expect((await chatExchange(token, CHAT.other, 'contract-msg-4')).status).toBe(200);
+  return send('DELETE', `/api/chat/deleteMessage?conversation_chat_id=${CHAT.other}`, { token });
+});
+c('delete /api/chat/deleteMessage', 'unknown', 404, async (x) => send('DELETE', '/api/chat/deleteMessage?conversation_chat_id=nope', { token: await x.token('pro@demo.test') }));
+c('delete /api/chat/deleteMessage', 'missing id', 422, async (x) => send('DELETE', '/api/chat/deleteMessage', { token: await x.token('pro@demo.test') }));
+c('delete /api/chat/deleteMessage', 'no token', 401, () => send('DELETE', '/api/chat/deleteMessage?conversation_chat_id=x'));
+
+// ---------------------------------------------------------------- images, media, video (02)
+const mediaState: { image?: any; video?: number; exec?: string } = {};
+async function contractImage(x: Ctx) {
+  if (!mediaState.image) {
+    const r = await send('POST', '/api/image-generation-new/generate-image', { token: await x.token('pro@demo.test'), json: { prompt: 'Contract image', aspectRatio: '1792x1024' } });
+    mediaState.image = JSON.parse(r.text).data;
+  }
+  return mediaState.image;
+}
+async function contractVideo(x: Ctx) {
+  if (!mediaState.video) {
+    const r = await send('POST', '/api/videos', { token: await x.token('pro@demo.test'), json: { content_type: 'text_to_video', prompt: 'Contract video', duration_in_sec: 1 } });
+    mediaState.video = JSON.parse(r.text).id;
+  }
+  return mediaState.video!;
+}
+c('post /api/image-generation-new/generate-image', 'ok', 200, async (x) => send('POST', '/api/image-generation-new/generate-image', { token: await x.token('pro@demo.test'), json: { prompt: 'A contract case', aspectRatio: '1024x1792', display_ratio: '9:16', quality: 'HD', model: 'Model B', include_brand: true, primaryColor: '#112233' } }));
+c('post /api/image-generation-new/generate-image', 'image limit', 403, async (x) => send('POST', '/api/image-generation-new/generate-image', { token: await x.token('free-images-out@demo.test'), json: { prompt: 'x' } }));
+c('post /api/image-generation-new/generate-image', 'no credits', 455, async (x) => send('POST', '/api/image-generation-new/generate-image', { token: await x.token('credits-out@demo.test'), json: { prompt: 'x' } }));
+c('post /api/image-generation-new/generate-image', 'invalid', 422, async (x) => send('POST', '/api/image-generation-new/generate-image', { token: await x.token('pro@demo.test'), json: { prompt: '' } }));
+c('post /api/image-generation-new/generate-image', 'no token', 401, () => send('POST', '/api/image-generation-new/generate-image', { json: { prompt: 'x' } }));
+c('post /api/ImgGenerate', 'ok', 200, async (x) => send('POST', '/api/ImgGenerate', { token: await x.token('free@demo.test'), json: { prompt: 'An example', image_prompt_id: 3, ratio: '1:1', quality: 'Standard', style_id: 3, size_id: 1 } }));
+c('post /api/ImgGenerate', 'remix', 200, async (x) => send('POST', '/api/ImgGenerate', { token: await x.token('pro@demo.test'), json: { prompt: 'A remix', is_remix: 1, image_id: (await contractImage(x)).id } }));
+c('post /api/ImgGenerate', 'remix of another user', 404, async (x) => send('POST', '/api/ImgGenerate', { token: await x.token('plus@demo.test'), json: { prompt: 'A remix', is_remix: 1, image_id: (await contractImage(x)).id } }));
+c('post /api/ImgGenerate', 'no credits', 455, async (x) => send('POST', '/api/ImgGenerate', { token: await x.token('credits-out@demo.test'), json: { prompt: 'x' } }));
+c('post /api/ImgGenerate', 'invalid', 422, async (x) => send('POST', '/api/ImgGenerate', { token: await x.token('pro@demo.test'), json: {} }));
+c('post /api/ImgGenerate', 'no token', 401, () => send('POST', '/api/ImgGenerate', { json: { prompt: 'x' } }));
+c('get /api/getImgList', 'ok', 200, async (x) => {
+  await contractImage(x);
+  return send('GET', '/api/getImgList?paginate=30&page=1', { token: await x.token('pro@demo.test') });
+});
+c('get /api/getImgList', 'empty', 200, async (x) => send('GET', '/api/getImgList', { token: await x.token('rewards@demo.test') }));
+c('get /api/getImgList', 'no token', 401, () => send('GET', '/api/getImgList'));
+c('get /media/{file}', 'image', 200, async (x) => send('GET', new URL((await contractImage(x)).image_url).pathname));
+c('get /media/{file}', 'range', 206, async (x) => {
+  const res = await s.app.request(new URL((await contractImage(x)).compressed_image_url).pathname, { headers: { range: 'bytes=0-15' } });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text(), location: null };
+});
+c('get /media/{file}', 'not modified', 304, async (x) => {
+  const path = new URL((await contractImage(x)).image_url).pathname;
+  const res = await s.app.request(path, { headers: { 'if-none-match': `"${path.split('/').pop()!.split('.')[0]}"` } });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text(), location: null };
+});
+c('get /media/{file}', 'unknown', 404, () => send('GET', '/media/0123456789abcdef0123456789abcdef.png'));
+c('delete /api/delImage/{id}', 'ok', 200, async (x) => {
+  const token = await x.token('plus@demo.test');
+  const img = JSON.parse((await send('POST', '/api/image-generation-new/generate-image', { token, json: { prompt: 'to delete' } })).text).data;
+  return send('DELETE', `/api/delImage/${img.id}`, { token });
+});
+c('delete /api/delImage/{id}', "another user's", 404, async (x) => send('DELETE', `/api/delImage/${(await contractImage(x)).id}`, { token: await x.token('plus@demo.test') }));
+c('delete /api/delImage/{id}', 'no token', 401, () => send('DELETE', '/api/delImage/1'));
+for (const path of ['/api/voice-over-styles', '/api/video-styles', '/api/audio-styles', '/api/aspect-ratios', '/api/video-content-types', '/api/video-models', '/api/video-scenes']) {
+  c(`get ${path}`, 'ok', 200, async (x) => send('GET', path, { token: await x.token('plus@demo.test') }));
+  c(`get ${path}`, 'no token', 401, () => send('GET', path));
+}
+c('post /api/videos', 'text to video', 200, async (x) => send('POST', '/api/videos', { token: await x.token('plus@demo.test'), json: { content_type: 'text_to_video', prompt: 'A contract video', duration_in_sec: 1, aspect_ratio_id: 2, video_quality: 'premium' } }));
+c('post /api/videos', 'image to video (gallery image)', 200, async (x) => send('POST', '/api/videos', { token: await x.token('pro@demo.test'), json: { content_type: 'image_to_video', image: String((await contractImage(x)).id), duration_in_sec: 1 } }));
+c('post /api/videos', 'reels without a prompt', 400, async (x) => send('POST', '/api/videos', { token: await x.token('plus@demo.test'), json: { content_type: 'text_to_reels_video', prompt: ' ' } }));
+c('post /api/videos', 'free plan', 403, async (x) => send('POST', '/api/videos', { token: await x.token('free@demo.test'), json: { content_type: 'text_to_video', prompt: 'x' } }));
+c('post /api/videos', 'no credits', 455, async (x) => send('POST', '/api/videos', { token: await x.token('credits-out@demo.test'), json: { content_type: 'text_to_video', prompt: 'x' } }));
+c('post /api/videos', 'not an image', 422, async (x) => send('POST', '/api/videos', { token: await x.token('plus@demo.test'), json: { content_type: 'image_to_video', image_base64: 'aGVsbG8=' } }));
+c('post /api/videos', 'invalid', 422, async (x) => send('POST', '/api/videos', { token: await x.token('plus@demo.test'), json: { content_type: 'movie' } }));
+c('post /api/videos', 'no token', 401, () => send('POST', '/api/videos', { json: { content_type: 'text_to_video', prompt: 'x' } }));
+c('get /api/videos', 'in progress', 200, async (x) => {
+  await contractVideo(x);
+  return send('GET', '/api/videos?in_progress=1', { token: await x.token('pro@demo.test') });
+});
+c('get /api/videos/{id}', 'pending', 200, async (x) => send('GET', `/api/videos/${await contractVideo(x)}`, { token: await x.token('pro@demo.test') }));
+c('get /api/videos/{id}/status', 'pending', 200, async (x) => send('GET', `/api/videos/${await contractVideo(x)}/status`, { token: await x.token('pro@demo.test') }));
+c('get /api/videos/{id}/status', 'complete', 200, async (x) => {
+  const id = await contractVideo(x);
+  x.s.clock.advance(60_000);
+  return send('GET', `/api/videos/${id}/status`, { token: await x.token('pro@demo.test') });
+});
+c('get /api/videos/{id}', 'complete', 200, async (x) => send('GET', `/api/videos/${await contractVideo(x)}`, { token: await x.token('pro@demo.test') }));
+c('get /api/videos', 'all', 200, async (x) => send('GET', '/api/videos?page=1&per_page=30', { token: await x.token('pro@demo.test') }));
+c('get /api/videos', 'no token', 401, () => send('GET', '/api/videos'));
+c('get /api/videos/{id}', "another user's", 404, async (x) => send('GET', `/api/videos/${await contractVideo(x)}`, { token: await x.token('plus@demo.test') }));
+c('get /api/videos/{id}', 'no token', 401, () => send('GET', '/api/videos/1'));
+c('get /api/videos/{id}/status', "another user's", 404, async (x) => send('GET', `/api/videos/${await contractVideo(x)}/status`, { token: await x.token('plus@demo.test') }));
+c('get /api/videos/{id}/status', 'no token', 401, () => send('GET', '/api/videos/1/status'));
+c('delete /api/videos/{id}', "another user's", 404, async (x) => send('DELETE', `/api/videos/${await contractVideo(x)}`, { token: await x.token('plus@demo.test') }));
+c('delete /api/videos/{id}', 'ok', 200, async (x) => send('DELETE', `/api/videos/${await contractVideo(x)}`, { token: await x.token('pro@demo.test') }));
+c('delete /api/videos/{id}', 'no token', 401, () => send('DELETE', '/api/videos/1'));
+c('post /api/video/enhance-prompt', 'ok', 200, async (x) => send('POST', '/api/video/enhance-prompt', { token: await x.token('plus@demo.test'), json: { text: 'a cat on a skateboard' } }));
+c('post /api/video/enhance-prompt', 'invalid', 422, async (x) => send('POST', '/api/video/enhance-prompt', { token: await x.token('plus@demo.test'), json: { text: '' } }));
+c('post /api/video/enhance-prompt', 'no token', 401, () => send('POST', '/api/video/enhance-prompt', { json: { text: 'x' } }));
+c('post /api/jwt/generate', 'ok', 200, async (x) => send('POST', '/api/jwt/generate', { token: await x.token('plus@demo.test') }));
+c('post /api/jwt/generate', 'no token', 401, () => send('POST', '/api/jwt/generate'));
+c('post /api/jwt/validate', 'valid', 200, async (x) => {
+  const token = await x.token('plus@demo.test');
+  const jwt = JSON.parse((await send('POST', '/api/jwt/generate', { token })).text).token;
+  return send('POST', '/api/jwt/validate', { token, json: { token: jwt } });
+});
+c('post /api/jwt/validate', 'forged', 200, async (x) => send('POST', '/api/jwt/validate', { token: await x.token('plus@demo.test'), json: { token: 'a.b.c' } }));
+c('post /api/jwt/validate', 'invalid', 422, async (x) => send('POST', '/api/jwt/validate', { token: await x.token('plus@demo.test'), json: {} }));
+c('post /api/jwt/validate', 'no token', 401, () => send('POST', '/api/jwt/validate', { json: { token: 'x' } }));
+c('get /api/generation-status/{id}', 'queued run', 200, async (x) => {
+  const token = await x.token('plus@demo.test');
+  const jwt = JSON.parse((await send('POST', '/api/jwt/generate', { token })).text).token;
+  const form = new FormData();
+  form.set('videoDuration', '1');
+  form.set('model', 'model-a');
+  const own = JSON.parse((await send('POST', '/api/image-generation-new/generate-image', { token, json: { prompt: 'queue input' } })).text).data;
+  form.set('data', JSON.stringify({ image_id: own.id, prompt: 'queued' }));
+  const res = await s.app.request('/queue/video_generation?type=image_to_video', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-api-token': jwt, 'x-application': 'writer-web' }, body: form });
+  expect(res.status).toBe(200);
+  const exec = ((await res.json()) as { n8n_execution_id: string }).n8n_execution_id;
+  return send('GET', `/api/generation-status/${exec}`, { token });
+});
+c('get /api/generation-status/{id}', 'unknown', 404, async (x) => send('GET', '/api/generation-status/exec_nope', { token: await x.token('plus@demo.test') }));
+c('get /api/generation-status/{id}', 'no token', 401, () => send('GET', '/api/generation-status/x'));
+
+// ---------------------------------------------------------------- long blog (03 §7; server/routes/longblog.ts)
+/** One blog of pro@demo.test with a Google-search outline, created once for the long-blog cases. */
+let contractBlog: Promise<{ token: string; blogId: number; outlineId: number; sectionIds: number[] }> | undefined;
+const lbBlog = (x: Ctx) =>
+  (contractBlog ??= (async () => {
+    const token = await x.token('pro@demo.test');
+    const r = await send('POST', '/api/longBlog/createOutline', { token, json: { user_input_title: 'Indoor tomatoes for beginners', outline_source: 'google search' } });
+    const d = JSON.parse(r.text).structuredData;
+    return { token, blogId: d.blog_id, outlineId: d.outline_id, sectionIds: d.outline.sections.map((z: { id: number }) => z.id) };
+  })());
+const lbIds = async (x: Ctx) => {
+  const b = await lbBlog(x);
+  return { blog_id: b.blogId, outline_id: b.outlineId };
+};
+c('post /api/longBlog/createOutline', 'ai stream', 200, async (x) => send('POST', '/api/longBlog/createOutline', { token: await x.token('pro@demo.test'), json: { user_input_title: 'Composting at home' } }));
+c('post /api/longBlog/createOutline', 'google search json', 200, async (x) => {
+  const b = await lbBlog(x);
+  return send('POST', '/api/longBlog/createOutline', { token: b.token, json: { user_input_title: 'Indoor tomatoes for beginners', outline_source: 'google search', blog_id: b.blogId, location: 'US' } });
+});
+c('post /api/longBlog/createOutline', 'google results limit', 409, async (x) => {
+  const b = await lbBlog(x);
+  const json = { user_input_title: 'Indoor tomatoes for beginners', outline_source: 'google search', blog_id: b.blogId };
+  await send('POST', '/api/longBlog/createOutline', { token: b.token, json });
+  return send('POST', '/api/longBlog/createOutline', { token: b.token, json });
+});
+c('post /api/longBlog/createOutline', 'free long blog used', 403, async (x) => send('POST', '/api/longBlog/createOutline', { token: await x.token('free-blog-used@demo.test'), json: { user_input_title: 'Another blog' } }));
+c('post /api/longBlog/createOutline', 'no credits', 455, async (x) => send('POST', '/api/longBlog/createOutline', { token: await x.token('credits-out@demo.test'), json: { user_input_title: 'Another blog' } }));
+c('post /api/longBlog/createOutline', "another user's blog", 404, async (x) => send('POST', '/api/longBlog/createOutline', { token: await x.token('plus@demo.test'), json: { user_input_title: 'x', blog_id: (await lbBlog(x)).blogId } }));
+c('post /api/longBlog/createOutline', 'invalid', 422, async (x) => send('POST', '/api/longBlog/createOutline', { token: await x.token('pro@demo.test'), json: { user_input_title: '' } }));
+c('post /api/longBlog/createOutline', 'no token', 401, () => send('POST', '/api/longBlog/createOutline', { json: { user_input_title: 'x' } }));
+c('post /api/longBlog/generateContent', 'whole outline', 200, async (x) => send('POST', '/api/longBlog/generateContent', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/generateContent', 'one section', 200, async (x) => send('POST', '/api/longBlog/generateContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: (await lbBlog(x)).sectionIds[0] } }));
+c('post /api/longBlog/generateContent', 'unknown outline', 404, async (x) => send('POST', '/api/longBlog/generateContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), outline_id: 99999 } }));
+c('post /api/longBlog/generateContent', 'invalid', 422, async (x) => send('POST', '/api/longBlog/generateContent', { token: (await lbBlog(x)).token, json: { blog_id: 'x' } }));
+c('post /api/longBlog/generateContent', 'no token', 401, () => send('POST', '/api/longBlog/generateContent', { json: { blog_id: 1, outline_id: 1 } }));
+c('post /api/longBlog/generateBasedOnIntro', 'ok', 200, async (x) => send('POST', '/api/longBlog/generateBasedOnIntro', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/generateBasedOnIntro', "another user's blog", 404, async (x) => send('POST', '/api/longBlog/generateBasedOnIntro', { token: await x.token('plus@demo.test'), json: await lbIds(x) }));
+c('post /api/longBlog/generateBasedOnConclusion', 'ok', 200, async (x) => send('POST', '/api/longBlog/generateBasedOnConclusion', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/generateBasedOnConclusion', 'no token', 401, () => send('POST', '/api/longBlog/generateBasedOnConclusion', { json: { blog_id: 1, outline_id: 1 } }));
+c('post /api/longBlog/generateBasedOnSection', 'ok', 200, async (x) => send('POST', '/api/longBlog/generateBasedOnSection', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: (await lbBlog(x)).sectionIds[1] } }));
+c('post /api/longBlog/generateBasedOnSection', 'no section_id', 422, async (x) => send('POST', '/api/longBlog/generateBasedOnSection', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/saveContent', 'section', 200, async (x) => send('POST', '/api/longBlog/saveContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: (await lbBlog(x)).sectionIds[0], content: '<p>Edited.</p>' } }));
+c('post /api/longBlog/saveContent', 'introduction', 200, async (x) => send('POST', '/api/longBlog/saveContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), type: 'intro', content: '<p>Hello.</p>' } }));
+c('post /api/longBlog/saveContent', 'no part', 422, async (x) => send('POST', '/api/longBlog/saveContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), content: 'x' } }));
+c('post /api/longBlog/saveContent', 'unknown section', 404, async (x) => send('POST', '/api/longBlog/saveContent', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: 99999, content: 'x' } }));
+c('get /api/longBlog/list', 'ok', 200, async (x) => {
+  await lbBlog(x);
+  return send('GET', '/api/longBlog/list', { token: await x.token('pro@demo.test') });
+});
+c('get /api/longBlog/list', 'pageNo', 200, async (x) => send('GET', '/api/longBlog/list?pageNo=2&per_page=1', { token: await x.token('pro@demo.test') }));
+c('get /api/longBlog/list', 'invalid', 422, async (x) => send('GET', '/api/longBlog/list?pageNo=0', { token: await x.token('pro@demo.test') }));
+c('get /api/longBlog/list', 'no token', 401, () => send('GET', '/api/longBlog/list'));
+c('get /api/longBlog/getBlogData/{id}', 'ok', 200, async (x) => send('GET', `/api/longBlog/getBlogData/${(await lbBlog(x)).blogId}`, { token: (await lbBlog(x)).token }));
+c('get /api/longBlog/getBlogData/{id}', "another user's blog", 404, async (x) => send('GET', `/api/longBlog/getBlogData/${(await lbBlog(x)).blogId}`, { token: await x.token('plus@demo.test') }));
+c('get /api/longBlog/getBlogData/{id}', 'no token', 401, () => send('GET', '/api/longBlog/getBlogData/1'));
+c('post /api/longBlog/updateSectionTitle', 'ok', 200, async (x) => send('POST', '/api/longBlog/updateSectionTitle', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: (await lbBlog(x)).sectionIds[0], title: 'Light first' } }));
+c('post /api/longBlog/updateSectionTitle', 'unknown section', 404, async (x) => send('POST', '/api/longBlog/updateSectionTitle', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: 99999, title: 'x' } }));
+c('post /api/longBlog/updateSectionTitle', 'invalid', 422, async (x) => send('POST', '/api/longBlog/updateSectionTitle', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: 1, title: '' } }));
+c('post /api/longBlog/addSection', 'defaults', 200, async (x) => send('POST', '/api/longBlog/addSection', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_below_id: (await lbBlog(x)).sectionIds[0] } }));
+c('post /api/longBlog/addSection', 'no token', 401, () => send('POST', '/api/longBlog/addSection', { json: { blog_id: 1, outline_id: 1 } }));
+c('post /api/longBlog/updateOutline', 'ok', 200, async (x) => {
+  const b = await lbBlog(x);
+  const sections = b.sectionIds.map((id: number) => ({ id, title: `Section ${id}`, isChecked: true }));
+  return send('POST', '/api/longBlog/updateOutline', { token: b.token, json: { ...(await lbIds(x)), longBlog: {}, currentOutline: { sections } } });
+});
+c('post /api/longBlog/updateOutline', 'unknown outline', 404, async (x) => send('POST', '/api/longBlog/updateOutline', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), outline_id: 99999, currentOutline: { sections: [] } } }));
+c('post /api/longBlog/updateOutline', 'invalid', 422, async (x) => send('POST', '/api/longBlog/updateOutline', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/deleteSection', 'ok', 200, async (x) => {
+  const b = await lbBlog(x);
+  const added = JSON.parse((await send('POST', '/api/longBlog/addSection', { token: b.token, json: await lbIds(x) })).text);
+  const id = added.data.outlines.find((o: { id: number }) => o.id === b.outlineId).sections.at(-1).id;
+  return send('POST', '/api/longBlog/deleteSection', { token: b.token, json: { ...(await lbIds(x)), section_id: id } });
+});
+c('post /api/longBlog/deleteSection', 'unknown section', 404, async (x) => send('POST', '/api/longBlog/deleteSection', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: 99999 } }));
+c('post /api/longBlog/imageGeneration', 'section', 200, async (x) => send('POST', '/api/longBlog/imageGeneration', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), section_id: (await lbBlog(x)).sectionIds[0], image_prompt: 'tomatoes' } }));
+c('post /api/longBlog/imageGeneration', 'conclusion', 200, async (x) => send('POST', '/api/longBlog/imageGeneration', { token: (await lbBlog(x)).token, json: { ...(await lbIds(x)), type: 'conclusion' } }));
+c('post /api/longBlog/imageGeneration', 'section without id', 422, async (x) => send('POST', '/api/longBlog/imageGeneration', { token: (await lbBlog(x)).token, json: await lbIds(x) }));
+c('post /api/longBlog/imageGeneration', "another user's blog", 404, async (x) => send('POST', '/api/longBlog/imageGeneration', { token: await x.token('plus@demo.test'), json: { ...(await lbIds(x)), type: 'intro' } }));
+c('delete /api/longBlog/delete-blog/{id}', 'ok', 200, async (x) => {
+  const token = await x.token('pro@demo.test');
+  const r = await send('POST', '/api/longBlog/createOutline', { token, json: { user_input_title: 'A blog to delete', outline_source: 'google search' } });
+  return send('DELETE', `/api/longBlog/delete-blog/${JSON.parse(r.text).structuredData.blog_id}`, { token });
+});
+c('delete /api/longBlog/delete-blog/{id}', "another user's blog", 404, async (x) => send('DELETE', `/api/longBlog/delete-blog/${(await lbBlog(x)).blogId}`, { token: await x.token('plus@demo.test') }));
+c('delete /api/longBlog/delete-blog/{id}', 'no token', 401, () => send('DELETE', '/api/longBlog/delete-blog/1'));
 
 // ---------------------------------------------------------------- machinery
 const tokens = new Map<string, string>();

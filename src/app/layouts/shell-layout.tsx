@@ -1,15 +1,32 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '../../features/shell/app-shell';
+import { isImpersonating, ToolSearchTrigger, useToolSearchShortcut } from '../../features/shell/header';
+import { UpgradeButton } from '../../features/shell/upgrade-button';
+import { TrialCountdown } from '../../features/shell/trial-countdown';
+import { VideoGeneratorBanner, VideoMaintenanceBanner } from '../../features/shell/banners';
+import { WebinarButton } from '../../features/shell/webinar-button';
 import { useServices } from '../services';
 import { useCurrentUser, useLogout } from '../../features/auth/use-session';
 import { PLAN_ID } from '../../../machines/constants';
 import { NavigationGuard } from '../navigation-guard';
 
+// The search modal (Ark Dialog, the result list) loads on the first open: the first route does not carry it.
+const ToolSearchDialog = lazy(() => import('../../features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
+
+/**
+ * Where 'Switch to Old UI' goes (01 §2: shown only in impersonation mode). The old app's address is not in the
+ * spec: VITE_OLD_UI_URL sets it; without it the link leads to the start page.
+ */
+const OLD_UI_URL = (import.meta.env.VITE_OLD_UI_URL as string | undefined) || '/';
+
 /**
  * The app shell around signed-in pages (layouts "dashboard" and "app" of spec 01 §2), wired to the
  * signed-in user: name and avatar in the sidebar footer, the credits bar for paid plans, Support and
- * Log out in the profile menu.
+ * Log out in the profile menu; in the header the tool search, the trial countdown (plan 1), the upgrade button
+ * and, in impersonation mode, 'Switch to Old UI'; the video banners above the page and the floating
+ * live-webinar button (01 §2, §4).
  */
 function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const { api, $api } = useServices();
@@ -21,6 +38,18 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const credits = d
     ? { used: d.plan_total_credit_usage, total: (d.plan.total_plan_credits ?? 0) + d.total_add_on_credits + d.earned_bonus }
     : null;
+  // Flags of the shell; until they load (or when the call fails) both stay off.
+  const flags = useQuery({ ...$api.queryOptions('get', '/api/app-flags'), enabled: !!user, retry: false }).data?.data;
+
+  // Tool search: mounted on the first open and kept (its 300 ms cleanup runs after it closes).
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchMounted, setSearchMounted] = useState(false);
+  const openSearch = useCallback(() => {
+    setSearchMounted(true);
+    setSearchOpen(true);
+  }, []);
+  useToolSearchShortcut(openSearch, !searchOpen);
+  const [impersonating] = useState(() => isImpersonating());
 
   async function openSupport() {
     // Opened synchronously so the browser does not block it as a pop-up, then pointed at the URL.
@@ -33,9 +62,22 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
     }
   }
 
+  const sub = user?.user_subscription;
   return (
     <AppShell
+      header={{
+        toolSearch: <ToolSearchTrigger onOpen={openSearch} />,
+        actions:
+          user && sub ? <TrialCountdown createdAt={user.created_at} planId={sub.plan_id} enabled={!!flags?.trialCountdown} /> : undefined,
+        upgradeButton:
+          sub && user ? (
+            <UpgradeButton planId={sub.plan_id} paymentFrequency={sub.payment_frequency} isMonthlyDisabled={user.is_monthly_disabled === 1} />
+          ) : undefined,
+        impersonating,
+        oldUiHref: OLD_UI_URL,
+      }}
       sidebar={{
+        onSearchTools: openSearch,
         profile: {
           userName: user?.name ?? '',
           email: user?.email,
@@ -49,9 +91,17 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
     >
       {/* 01 §4 navigation guard: one per shell (one blocker at a time; generations run only here) */}
       <NavigationGuard />
-      <div style={fullHeight ? { height: '100%', display: 'flex', flexDirection: 'column' } : undefined}>
+      {user && <VideoGeneratorBanner userId={user.id} />}
+      <VideoMaintenanceBanner on={!!flags?.videoMaintenance} />
+      <div style={fullHeight ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } : undefined}>
         <Outlet />
       </div>
+      {user && <WebinarButton user={user} />}
+      {searchMounted && (
+        <Suspense fallback={null}>
+          <ToolSearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

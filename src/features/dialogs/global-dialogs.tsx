@@ -1,37 +1,48 @@
-import type { ReactNode } from 'react';
 import type { Dialog as OpenDialog, DialogName } from '../../../machines/dialogs';
 import { Button } from '../../ui/button';
-import * as Dialog from '../../ui/dialog';
-import { DIALOG_MESSAGES, fallbackDialogTitle, generateLimitTitle, type SubscriptionDialogName } from './messages';
+import type { DialogActions } from './dialog-actions';
+import { BuyCreditsDialog, CreditPurchaseDetailsDialog, CreditsDetailDialog, CreditsIntroDialog, PlagiarismCheckerDialog } from './credit-dialogs';
+import { Frame } from './frame';
+import {
+  BgRemovalLimitDialog,
+  ChatLimitDialog,
+  FeatureAccessDialog,
+  GenerateLimitDialog,
+  HdNotForFreeDialog,
+  ImageLimitDialog,
+  PricingDialog,
+  ProUpgradeDialog,
+  UpgradeToAccessDialog,
+} from './limit-dialogs';
+import {
+  ExploreDialog,
+  ImageViewerDialog,
+  ModelViewerDialog,
+  ProductDemoDialog,
+  RealtimeBlogPromoDialog,
+  WelcomeDialog,
+} from './media-dialogs';
+import { DIALOG_MESSAGES, fallbackDialogTitle } from './messages';
+import { DeleteChatDialog, DeleteStoryDialog, DeleteWordpressDialog, LogoutDialog, PromptsErrorDialog } from './misc-dialogs';
+import { OfferDialog, PaymentDialog, RewardDialog } from './offer-dialogs';
+import {
+  ActiveSubscriptionBlockerDialog,
+  MobileSubscriptionDialog,
+  PaddleSubscriptionDialog,
+  SubscriptionActiveDialog,
+  SubscriptionStatusDialog,
+} from './subscription-dialogs';
+import { WebinarDialog } from './webinar-dialog';
 
-/** What a dialog's buttons can do; the host supplies them (machines and router stay out of here). */
-export interface DialogActions {
-  /** close the dialog (the host sends `dialog.close`, or `nav.cancel` for the guard's dialogs) */
-  close(): void;
-  /** go somewhere in the app (through the router, so the navigation guard still applies) */
-  navigate(to: string): void;
-  /** reload the page (api-error 'Try Again') */
-  reload(): void;
-  /** when the navigation guard asked this dialog's question: 'Yes proceed' */
-  confirmLeave?: () => void;
-}
+export type { DialogActions };
 
-/** Pricing page of 01 §2; subscription and limit dialogs send the user there. */
-const PRICING_PATH = '/pricing';
-
-function Frame({ title, description, children, footer }: { title: string; description?: string; children?: ReactNode; footer: ReactNode }) {
-  return (
-    <Dialog.Content>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-        {description && <Dialog.Description>{description}</Dialog.Description>}
-      </Dialog.Header>
-      {children && <Dialog.Body>{children}</Dialog.Body>}
-      <Dialog.Footer>{footer}</Dialog.Footer>
-      <Dialog.CloseTrigger />
-    </Dialog.Content>
-  );
-}
+/*
+ * Why every dialog is imported eagerly: the host that renders them (src/app/dialog-host.tsx) is itself
+ * loaded lazily, after the first route, so none of this weighs on a page's first load; the dialogs
+ * use only the app's UI parts, native <video>/<iframe> and the API client, so there is no heavy part
+ * to split further. Loading each group on demand would add a network wait between a click and its
+ * dialog (and break the no-network dialog's promise of working offline for the others).
+ */
 
 function NoNetworkDialog({ actions }: { actions: DialogActions }) {
   const t = DIALOG_MESSAGES.noNetwork;
@@ -83,60 +94,13 @@ function OutlineLoadingDialog({ actions }: { actions: DialogActions }) {
   return <Frame title={t.title} description={t.message} footer={<Button onClick={actions.close}>{DIALOG_MESSAGES.close}</Button>} />;
 }
 
-/** 01 §4 "Subscription status dialogs … each open a dialog with an Upgrade action"; titles 01 §8. */
-function SubscriptionDialog({ name, actions }: { name: SubscriptionDialogName; actions: DialogActions }) {
-  return (
-    <Frame
-      title={DIALOG_MESSAGES.subscription[name]}
-      footer={
-        <>
-          <Button variant="outline" onClick={actions.close}>
-            {DIALOG_MESSAGES.close}
-          </Button>
-          <Button
-            onClick={() => {
-              actions.close();
-              actions.navigate(PRICING_PATH);
-            }}
-          >
-            {DIALOG_MESSAGES.upgrade}
-          </Button>
-        </>
-      }
-    />
-  );
-}
-
-/** 01 §2 generate-limit; titles 01 §8 (videoGenerator 02 §6); 'Upgrade now' and 'Close' 01 §6. */
-function GenerateLimitDialog({ type, actions }: { type: Extract<OpenDialog, { name: 'generate-limit' }>['payload']['type']; actions: DialogActions }) {
-  const t = DIALOG_MESSAGES.generateLimit;
-  return (
-    <Frame
-      title={generateLimitTitle(type)}
-      footer={
-        <>
-          <Button variant="outline" onClick={actions.close}>
-            {t.close}
-          </Button>
-          <Button
-            onClick={() => {
-              actions.close();
-              actions.navigate(PRICING_PATH);
-            }}
-          >
-            {type === 'videoGenerator' ? t.videoUpgrade : t.upgrade}
-          </Button>
-        </>
-      }
-    />
-  );
-}
-
 /**
- * Any other global dialog: an accessible dialog titled with its name, so an open flag never shows
- * nothing. Its full content comes with its feature issue (billing, onboarding, blog, storybook …),
- * which adds a case to `GlobalDialogContent`. When the navigation guard asked it (content-stop,
- * storyboard-stop) it still offers 'Yes proceed' / 'Stay here' so the user is never stuck.
+ * A dialog whose content belongs to a later feature (export-blog, publish-content, wordpress-login,
+ * story-board, knowledgebase, custom-tool, bginfo-loading, blog-title, bulk-add-blog-title, use-remix,
+ * extended-onboarding, image-quality, access, content-stop, storyboard-stop): an accessible dialog
+ * titled with its name, so an open flag never shows nothing. Its feature adds a case below. When the
+ * navigation guard asked it (content-stop, storyboard-stop) it still offers 'Yes proceed' /
+ * 'Stay here' so the user is never stuck.
  */
 function PendingDialog({ name, actions }: { name: DialogName; actions: DialogActions }) {
   const guard = DIALOG_MESSAGES.generationCheck;
@@ -162,9 +126,10 @@ function PendingDialog({ name, actions }: { name: DialogName; actions: DialogAct
   );
 }
 
-/** The content of the open global dialog (inside a Dialog.Root the host owns). */
+/** The content of the open global dialog (inside a Dialog.Root the host owns). Exhaustive over DialogName. */
 export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; actions: DialogActions }) {
   switch (dialog.name) {
+    // ── platform ──
     case 'no-network':
       return <NoNetworkDialog actions={actions} />;
     case 'api-error':
@@ -173,14 +138,107 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
       return <GenerationCheckDialog actions={actions} />;
     case 'outline-loading':
       return <OutlineLoadingDialog actions={actions} />;
+    case 'prompts-error':
+      return <PromptsErrorDialog payload={dialog.payload} actions={actions} />;
+    case 'logout':
+      return <LogoutDialog actions={actions} />;
+    case 'delete-chat':
+      return <DeleteChatDialog payload={dialog.payload} actions={actions} />;
+    case 'delete-story':
+      return <DeleteStoryDialog payload={dialog.payload} actions={actions} />;
+    case 'delete-wordpress':
+      return <DeleteWordpressDialog payload={dialog.payload} actions={actions} />;
+    // ── subscription ──
     case 'subscription-pending':
     case 'subscription-expired':
     case 'subscription-cancelled':
     case 'subscription-overdue':
-      return <SubscriptionDialog name={dialog.name} actions={actions} />;
+      return <SubscriptionStatusDialog name={dialog.name} actions={actions} />;
+    case 'subscription-active':
+      return <SubscriptionActiveDialog actions={actions} />;
+    case 'paddle-subscription':
+      return <PaddleSubscriptionDialog actions={actions} />;
+    case 'mobile-subscription':
+      return <MobileSubscriptionDialog actions={actions} />;
+    case 'active-subscription-blocker':
+      return <ActiveSubscriptionBlockerDialog actions={actions} />;
+    // ── limits and upgrades ──
     case 'generate-limit':
       return <GenerateLimitDialog type={dialog.payload.type} actions={actions} />;
-    default:
+    case 'image-limit-exceeded':
+      return <ImageLimitDialog actions={actions} />;
+    case 'image-bg-removal-limit-exceeded':
+      return <BgRemovalLimitDialog actions={actions} />;
+    case 'chat-limit-exceeded':
+      return <ChatLimitDialog actions={actions} />;
+    case 'upgrade-to-access':
+      return <UpgradeToAccessDialog actions={actions} />;
+    case 'feature-access':
+      return <FeatureAccessDialog actions={actions} />;
+    case 'hd-not-for-free-users':
+      return <HdNotForFreeDialog actions={actions} />;
+    case 'pricing':
+      return <PricingDialog actions={actions} />;
+    case 'pro-upgrade':
+      return <ProUpgradeDialog actions={actions} />;
+    // ── offers and payment ──
+    case 'offer':
+      return <OfferDialog actions={actions} />;
+    case 'payment-method':
+      return <PaymentDialog offer={false} actions={actions} />;
+    case 'payment-with-offer':
+      return <PaymentDialog offer actions={actions} />;
+    case 'reward':
+      return <RewardDialog actions={actions} />;
+    // ── credits ──
+    case 'credit':
+      return <BuyCreditsDialog actions={actions} />;
+    case 'credits-detail':
+      return <CreditsDetailDialog actions={actions} />;
+    case 'credit-purchase-details':
+      return <CreditPurchaseDetailsDialog actions={actions} />;
+    case 'credits-intro':
+      return <CreditsIntroDialog actions={actions} />;
+    case 'plagiarism-checker':
+      return <PlagiarismCheckerDialog actions={actions} />;
+    // ── welcome, explore, media, promotions ──
+    case 'welcome':
+      return <WelcomeDialog actions={actions} />;
+    case 'explore-features':
+      return <ExploreDialog greetings={false} actions={actions} />;
+    case 'explore-greetings':
+      return <ExploreDialog greetings actions={actions} />;
+    case 'product-demo':
+      return <ProductDemoDialog payload={dialog.payload} actions={actions} />;
+    case 'image-viewer':
+      return <ImageViewerDialog payload={dialog.payload} actions={actions} />;
+    case 'model-viewer':
+      return <ModelViewerDialog actions={actions} />;
+    case 'webinar':
+      return <WebinarDialog actions={actions} />;
+    case 'realtime-blog-promo':
+      return <RealtimeBlogPromoDialog actions={actions} />;
+    // ── owned by later features: a generic frame until they land ──
+    case 'export-blog':
+    case 'publish-content':
+    case 'wordpress-login':
+    case 'bginfo-loading':
+    case 'blog-title':
+    case 'bulk-add-blog-title':
+    case 'story-board':
+    case 'use-remix':
+    case 'extended-onboarding':
+    case 'image-quality':
+    case 'content-stop':
+    case 'storyboard-stop':
+    case 'access':
+    case 'custom-tool':
+    case 'knowledgebase-add':
+    case 'knowledgebase-edit':
       return <PendingDialog name={dialog.name} actions={actions} />;
+    default: {
+      const unknown: never = dialog;
+      return <PendingDialog name={(unknown as OpenDialog).name} actions={actions} />;
+    }
   }
 }

@@ -1,29 +1,26 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { errorMessages } from './messages';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useServices } from '../../app/services';
+import type { components } from '../../api/schema.gen';
+import { CrashPage } from './error-boundary';
+import { reportCrash } from './crash-report';
+
+type UserReply = components['schemas']['UserReply'];
 
 /**
- * The generic error page of spec 01 §2 / §8: 'OOPS! Something went wrong' with 'Reload the page',
- * which goes to /login (a full load, so a broken in-memory state cannot survive it).
+ * The router's errorElement: any crash while loading or rendering a route shows the generic error page of
+ * 01 §2 / §8 ('OOPS! Something went wrong', 'Reload the page' → /login) and is posted to
+ * POST /logs/log-crash-report (01 §7) with the page path, the user id and the subscription (see crash-report.ts).
  */
 export function RouteError() {
   const error = useRouteError();
+  const { api, $api, queryClient } = useServices();
   useEffect(() => {
-    // The crash report to /logs/log-crash-report arrives with the platform issue's error boundary.
     console.error(error);
-  }, [error]);
-  return (
-    <main className={css({ minH: '100dvh', display: 'grid', placeItems: 'center', p: '6', bg: 'bg.canvas', color: 'fg.default' })}>
-      <div className={css({ textAlign: 'center', maxW: 'md' })}>
-        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '4' })}>{errorMessages.crashTitle}</h1>
-        <a
-          href="/login"
-          className={css({ display: 'inline-block', px: '4', py: '2', borderRadius: 'md', bg: 'accent.default', color: 'accent.fg', fontWeight: 'semibold' })}
-        >
-          {errorMessages.crashAction}
-        </a>
-      </div>
-    </main>
-  );
+    // A thrown Response (404/401 from a loader) is routing, not a crash of the app.
+    if (isRouteErrorResponse(error)) return;
+    const user = queryClient.getQueryData<UserReply>($api.queryOptions('get', '/api/auth/getUser').queryKey)?.data.user ?? null;
+    void reportCrash(api, error, { href: window.location.href, user });
+  }, [error, api, $api, queryClient]);
+  return <CrashPage />;
 }

@@ -33,3 +33,53 @@ export const PROFILE_MENU_LABELS = {
   support: 'Support',
   logout: 'Log out',
 } as const;
+
+/** 01 §2 Header tool search, 03 §2 search modal. */
+export const TOOL_SEARCH_MESSAGES = {
+  title: 'Search tools',
+  inputLabel: 'Search tools',
+  placeholder: 'Search tools…',
+  /** 01 §8, 03 §2: the empty state of the search modal, verbatim. */
+  noResult: 'No Result Found',
+  popular: 'Popular tools',
+  results: 'Results',
+  loadMore: 'Load More',
+  searching: 'Searching…',
+  shortcut: 'Press / or Ctrl K to search',
+  found: (n: number) => (n === 1 ? '1 tool found' : `${n} tools found`),
+  views: 'views',
+} as const;
+
+/** 01 §4 Upgrade button. */
+export const UPGRADE_MESSAGES = {
+  upgrade: 'Upgrade',
+  /** prefixed (visually hidden) to the plan 1 offer so the button's name says what it does */
+  upgradePrefix: 'Upgrade:',
+  perMonth: '/mo',
+} as const;
+
+/** 01 §2 / 02 §2 banners. */
+export const BANNER_MESSAGES = {
+  videoTitle: 'Introducing AI Video Generator',
+  videoText: 'Turn your text into engaging videos in minutes.',
+  videoCta: 'Try It Now',
+  dismiss: 'Dismiss',
+  /** 02 §2 "a warning banner says video generation is having issues" (the wording is ours). */
+  maintenanceTitle: 'Video generation is having issues',
+  maintenanceText: 'We are working on a fix. New videos may fail or take longer than usual; your gallery is safe.',
+} as const;
+
+/** 01 §2 floating live-webinar button. */
+export const WEBINAR_BUTTON_MESSAGES = {
+  label: 'Live Demo Webinar',
+  live: 'Live now',
+  today: 'Today',
+} as const;
+
+/** 01 §4 Trial countdown. */
+export const TRIAL_MESSAGES = {
+  endsIn: 'Trial ends in',
+  /** the accessible label (minute precision, so screen readers are not given a new value every second) */
+  label: (d: number, h: number, m: number) =>
+    `Trial ends in ${d} ${d === 1 ? 'day' : 'days'}, ${h} ${h === 1 ? 'hour' : 'hours'} and ${m} ${m === 1 ? 'minute' : 'minutes'}`,
+} as const;

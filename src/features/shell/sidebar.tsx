@@ -17,6 +17,7 @@ import {
   WandIcon,
   type IconProps,
 } from '../../ui/icons';
+import { ChatList } from './chat-list';
 import { SHELL_MESSAGES } from './messages';
 import { ProfileMenu, type ProfileMenuProps } from './profile-menu';
 import { SHELL_HREFS } from './routes';
@@ -297,7 +298,11 @@ export function Sidebar({
             </NavItem>
           </ul>
         </nav>
-        {chatHistory && <Slot title={SHELL_MESSAGES.chatHistory}>{chatHistory}</Slot>}
+        {chatHistory ? (
+          <Slot title={SHELL_MESSAGES.chatHistory}>{chatHistory}</Slot>
+        ) : (
+          <ChatList frame={(list) => <Slot title={SHELL_MESSAGES.chatHistory}>{list}</Slot>} />
+        )}
       </div>
 
       {(promotion || footer || profile) && (

@@ -1,0 +1,324 @@
+/**
+ * One chat-stream actor per open conversation (machines/chat-stream.machine.ts), kept in a registry
+ * per app services object rather than inside the page component, so a reply keeps streaming — and is
+ * stored when it finishes — while the user looks at another conversation or page; the actor stops once
+ * nothing shows it and it is idle. `useChatStream` is the only way components reach it, so the lead can
+ * move the registry into the app-wide actors without touching a component.
+ *
+ * Beside the machine's own state the registry derives what the UI needs to say about the last reply:
+ *   stopped (user stop: 01 §4 "ends the stream without saving"), interrupted (connection lost / server
+ *   failure / reload — offered 'Regenerate'), limit (400 → chat-limit-exceeded, 01 §8), save-failed,
+ *   stored (then the history refetch takes over).
+ * The exchange in flight is mirrored to localStorage (chat-storage.ts) so a reload shows it as
+ * interrupted instead of losing it.
+ */
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppServices } from '../../app/services';
+import { useServices } from '../../app/services';
+import { useAppActors, type AppActors } from '../../state/app-actors';
+import type { chatStreamMachine } from '../../../machines/chat-stream.machine';
+import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../../machines/constants';
+import { provideChatStream } from '../../actors/chat-stream';
+import { invalidateChat } from './chat-queries';
+import { loadInFlight, saveInFlight, type InFlightExchange } from './chat-storage';
+
+type ChatActor = Actor<typeof chatStreamMachine>;
+type ChatSnapshot = SnapshotFrom<typeof chatStreamMachine>;
+
+export type ChatPhase = 'idle' | 'waiting' | 'streaming' | 'saving';
+export type ChatOutcome = 'stopped' | 'interrupted' | 'limit' | 'save-failed' | 'stored' | null;
+
+export interface LiveExchange {
+  phase: ChatPhase;
+  /** The message of the exchange shown live ('' when none). */
+  input: string;
+  output: string;
+  outcome: ChatOutcome;
+  /** When it was sent (epoch ms), to tell it apart from stored history. */
+  startedAt: number;
+  /** The machine's conversation title (it follows a rename and the re-fetch after the first store). */
+  title: string;
+  model: string | undefined;
+}
+
+/**
+ * Beyond the spec: a stream that delivers nothing for this long is treated as cut off (shown as
+ * interrupted with 'Regenerate'), so a dead connection never leaves an endless spinner.
+ */
+export const CHAT_STALL_MS = 60_000;
+/** How often the reply streamed so far is copied to localStorage (a reload then keeps most of it). */
+const PERSIST_EVERY_MS = 1000;
+
+const phaseOf = (s: ChatSnapshot): ChatPhase =>
+  s.matches({ generating: 'awaitingFirstChunk' })
+    ? 'waiting'
+    : s.matches('generating')
+      ? 'streaming'
+      : s.matches('storing') || s.matches('refetchingTitle')
+        ? 'saving'
+        : 'idle';
+
+interface Entry {
+  actor: ChatActor;
+  refs: number;
+  /** a component showed it at least once (before that only the creation timer may drop it) */
+  retained: boolean;
+  state: LiveExchange;
+  listeners: Set<() => void>;
+  stallTimer?: ReturnType<typeof setTimeout>;
+  persistTimer?: ReturnType<typeof setTimeout>;
+  teardown: () => void;
+}
+
+export interface ChatStreamRegistry {
+  /** The conversation's entry, created on first use (not retained: see retain/release). */
+  ensure(conversationId: string, init: { title: string; model?: string }): Entry;
+  retain(conversationId: string): void;
+  release(conversationId: string): void;
+  /** Gives an idle conversation's actor another model (the machine reads it from its input). */
+  setModel(conversationId: string, model: string | undefined): Entry | undefined;
+  get(conversationId: string): Entry | undefined;
+}
+
+export interface RegistryDeps {
+  services: Pick<AppServices, 'api' | 'queryClient'>;
+  dialogs: Pick<AppActors['dialogs'], 'send'>;
+  userId: string | number;
+  now?: () => number;
+  /** Stately Inspect, as the app-wide actors were created with */
+  inspect?: AppActors['inspect'];
+  /** For tests: the provided machine (defaults to the real actors over services.api). */
+  provide?: () => ReturnType<typeof provideChatStream>;
+}
+
+export function createChatStreamRegistry(deps: RegistryDeps): ChatStreamRegistry {
+  const entries = new Map<string, Entry>();
+  const now = deps.now ?? (() => Date.now());
+  const queryClient: QueryClient = deps.services.queryClient;
+
+  function notify(e: Entry) {
+    for (const l of e.listeners) l();
+  }
+  function setState(e: Entry, patch: Partial<LiveExchange>) {
+    e.state = { ...e.state, ...patch };
+    notify(e);
+  }
+
+  /** Creates (or, given an entry, re-creates) the conversation's actor and its wiring. */
+  function start(cid: string, title: string, model: string | undefined, existing?: Entry): Entry {
+    existing?.teardown();
+    const machine = deps.provide ? deps.provide() : provideChatStream(deps.services.api);
+    const actor = createActor(machine, {
+      id: 'chatStream',
+      input: { conversationId: cid, conversationTitle: title || CHAT_DEFAULT_TITLE, model },
+      inspect: deps.inspect,
+    });
+    const restored = existing ? null : loadInFlight(deps.userId, cid);
+    const e: Entry = existing ?? {
+      actor,
+      refs: 0,
+      retained: false,
+      listeners: new Set(),
+      teardown: () => {},
+      state: restored
+        ? { phase: 'idle', input: restored.input, output: restored.output, outcome: 'interrupted', startedAt: restored.startedAt, title, model }
+        : { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title, model },
+    };
+    e.actor = actor;
+    let prev: ChatPhase = 'idle';
+    const persist = () => {
+      e.persistTimer = undefined;
+      if (e.state.phase === 'streaming' || e.state.phase === 'waiting') {
+        saveInFlight(deps.userId, cid, { input: e.state.input, output: e.state.output, startedAt: e.state.startedAt });
+      }
+    };
+    const armStall = () => {
+      if (e.stallTimer) clearTimeout(e.stallTimer);
+      e.stallTimer = setTimeout(() => {
+        const p = phaseOf(actor.getSnapshot());
+        if (p === 'waiting' || p === 'streaming') actor.send({ type: 'chat.error', message: 'The connection stalled.' });
+      }, CHAT_STALL_MS);
+    };
+    const sub = actor.subscribe((s) => {
+      const phase = phaseOf(s);
+      const ctx = s.context;
+      const patch: Partial<LiveExchange> = { phase, title: ctx.conversationTitle, model: ctx.model };
+      if (phase === 'waiting' || phase === 'streaming') {
+        patch.input = ctx.messageInput;
+        patch.output = ctx.messageOutput;
+        if (prev === 'idle') {
+          patch.outcome = null;
+          patch.startedAt = now();
+          saveInFlight(deps.userId, cid, { input: ctx.messageInput, output: '', startedAt: patch.startedAt } satisfies InFlightExchange);
+        } else if (!e.persistTimer) {
+          e.persistTimer = setTimeout(persist, PERSIST_EVERY_MS);
+        }
+        armStall();
+      } else if (e.stallTimer) {
+        clearTimeout(e.stallTimer);
+        e.stallTimer = undefined;
+      }
+      if (phase === 'saving') patch.output = ctx.messageOutput;
+      if (phase === 'idle' && prev !== 'idle') {
+        if (e.persistTimer) clearTimeout(e.persistTimer);
+        e.persistTimer = undefined;
+        patch.output = ctx.messageOutput;
+        const keep = () => saveInFlight(deps.userId, cid, { input: ctx.messageInput, output: ctx.messageOutput, startedAt: e.state.startedAt });
+        if (prev === 'saving') {
+          patch.outcome = ctx.error ? 'save-failed' : 'stored';
+          if (ctx.error) keep();
+          else saveInFlight(deps.userId, cid, null);
+          void invalidateChat(queryClient, cid);
+        } else if (ctx.error) {
+          const limit = ctx.error.status === CHAT_LIMIT_HTTP_STATUS;
+          patch.outcome = limit ? 'limit' : 'interrupted';
+          if (limit) saveInFlight(deps.userId, cid, null);
+          else keep();
+        } else {
+          // user stop (01 §4): ends without saving — nothing is kept for after a reload either
+          patch.outcome = 'stopped';
+          saveInFlight(deps.userId, cid, null);
+        }
+      }
+      prev = phase;
+      setState(e, patch);
+      if (phase === 'idle') queueMicrotask(() => maybeDispose(cid));
+    });
+    // 01 §8: a 400 answer opens chat-limit-exceeded ('Chat Usage Limit Exhausted')
+    const dialogSub = actor.on('chat.openDialog', ({ dialog }) => deps.dialogs.send({ type: 'dialog.open', dialog }));
+    const onOffline = () => {
+      const p = phaseOf(actor.getSnapshot());
+      if (p === 'waiting' || p === 'streaming') actor.send({ type: 'chat.error', message: 'offline' });
+    };
+    if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
+    e.teardown = () => {
+      sub.unsubscribe();
+      dialogSub.unsubscribe();
+      if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
+      if (e.stallTimer) clearTimeout(e.stallTimer);
+      if (e.persistTimer) clearTimeout(e.persistTimer);
+      e.stallTimer = e.persistTimer = undefined;
+      actor.stop();
+    };
+    actor.start();
+    return e;
+  }
+
+  /** Once idle with nobody showing it, a conversation's actor goes (a reply finishing in the background included). */
+  function maybeDispose(cid: string, unretained = false) {
+    const e = entries.get(cid);
+    if (!e || e.refs > 0 || e.state.phase !== 'idle' || (!e.retained && !unretained)) return;
+    e.teardown();
+    entries.delete(cid);
+  }
+
+  return {
+    ensure(cid, init) {
+      let e = entries.get(cid);
+      if (!e) {
+        e = start(cid, init.title, init.model);
+        entries.set(cid, e);
+        // created during a render that may never commit: dropped later unless retained by then
+        setTimeout(() => maybeDispose(cid, true), 10_000);
+      }
+      return e;
+    },
+    retain(cid) {
+      const e = entries.get(cid);
+      if (e) {
+        e.refs++;
+        e.retained = true;
+      }
+    },
+    release(cid) {
+      const e = entries.get(cid);
+      if (!e) return;
+      e.refs = Math.max(0, e.refs - 1);
+      queueMicrotask(() => maybeDispose(cid));
+    },
+    setModel(cid, model) {
+      const e = entries.get(cid);
+      if (!e || e.state.phase !== 'idle' || e.actor.getSnapshot().context.model === model) return e;
+      const title = e.actor.getSnapshot().context.conversationTitle;
+      start(cid, title, model, e);
+      setState(e, { model });
+      return e;
+    },
+    get: (cid) => entries.get(cid),
+  };
+}
+
+const registries = new WeakMap<object, Map<string, ChatStreamRegistry>>();
+
+function useRegistry(userId: string | number): ChatStreamRegistry {
+  const services = useServices();
+  const { dialogs, inspect } = useAppActors();
+  return useMemo(() => {
+    let byUser = registries.get(services);
+    if (!byUser) registries.set(services, (byUser = new Map()));
+    const key = String(userId);
+    let r = byUser.get(key);
+    if (!r) byUser.set(key, (r = createChatStreamRegistry({ services, dialogs, userId, inspect })));
+    return r;
+  }, [services, dialogs, inspect, userId]);
+}
+
+export interface ChatStream {
+  live: LiveExchange;
+  /** Starts a generation (the caller ran the subscription gate first). */
+  send(message: string): void;
+  /** User stop (only effective once the first chunk arrived, 01 §4). */
+  stop(): void;
+  /** Forgets the stopped / interrupted exchange shown under the history. */
+  dismiss(): void;
+  /** Keeps the machine's title current (rename, title loaded). */
+  setTitle(title: string): void;
+}
+
+const IDLE: LiveExchange = { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title: '', model: undefined };
+
+/**
+ * The chat stream of one conversation. `model` is the chosen text model ('Elite', or undefined for the
+ * server default); the machine takes it as input, so an idle actor is re-created when it changes.
+ */
+export function useChatStream(userId: string | number | undefined, conversationId: string, opts: { title: string; model?: string }): ChatStream {
+  const uid = userId ?? 'anonymous';
+  const registry = useRegistry(uid);
+  const entry = registry.ensure(conversationId, opts);
+  useEffect(() => {
+    registry.retain(conversationId);
+    return () => registry.release(conversationId);
+  }, [registry, conversationId]);
+
+  const subscribe = useCallback(
+    (cb: () => void) => {
+      entry.listeners.add(cb);
+      return () => void entry.listeners.delete(cb);
+    },
+    [entry],
+  );
+  const live = useSyncExternalStore(subscribe, () => entry.state, () => IDLE);
+
+  const { title, model } = opts;
+  useEffect(() => {
+    if (title && title !== entry.actor.getSnapshot().context.conversationTitle) entry.actor.send({ type: 'chat.title', title });
+  }, [entry, title]);
+
+  const send = useCallback(
+    (message: string) => {
+      registry.setModel(conversationId, model);
+      entry.actor.send({ type: 'chat.send', message });
+    },
+    [entry, model, registry, conversationId],
+  );
+  const stop = useCallback(() => entry.actor.send({ type: 'chat.stop' }), [entry]);
+  const dismiss = useCallback(() => {
+    saveInFlight(uid, conversationId, null);
+    entry.state = { ...entry.state, input: '', output: '', outcome: null };
+    for (const l of entry.listeners) l();
+  }, [entry, uid, conversationId]);
+  const setTitle = useCallback((t: string) => entry.actor.send({ type: 'chat.title', title: t }), [entry]);
+  return { live, send, stop, dismiss, setTitle };
+}

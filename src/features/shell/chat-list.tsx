@@ -1,0 +1,310 @@
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { QueryClientContext, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { css, cx } from '../../../styled-system/css';
+import { MoreHorizontalIcon } from '../../ui/icons';
+import * as Menu from '../../ui/menu';
+import { useServices } from '../../app/services';
+import { useAppActors } from '../../state/app-actors';
+import type { components } from '../../api/schema.gen';
+import { onDialogConfirm } from '../dialogs/dialog-events';
+import { CHAT_DEFAULT_TITLE, CHAT_LIST_TOGGLE_ABOVE, CHAT_RECENT_PAGE_SIZE } from '../../../machines/constants';
+
+/** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */
+export const CHAT_LIST_MESSAGES = {
+  showMore: 'Show More',
+  showRecent: 'Show Recent',
+  rename: 'Rename',
+  delete: 'Delete',
+  /** ours: the menu button's accessible name */
+  options: (title: string) => `Options for ${title}`,
+  renameLabel: 'Chat title',
+  empty: 'No chats yet',
+  list: 'Recent chats',
+} as const;
+
+type Summary = components['schemas']['ChatConversationSummary'];
+type Page = components['schemas']['ChatConversationPage'];
+
+const CONVERSATIONS_PATH = '/api/chat/conversations' as const;
+/** Same prefix as the chat feature's keys, so one invalidation refreshes the list everywhere. */
+const listKey = ['get', CONVERSATIONS_PATH, { params: { query: { per_page: CHAT_RECENT_PAGE_SIZE } } }, 'pages'] as const;
+
+const list = css({ listStyle: 'none', m: '0', p: '0', display: 'flex', flexDirection: 'column', gap: '0.5' });
+const row = css({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  borderRadius: 'md',
+  _hover: { bg: 'bg.subtle' },
+  '&:has([aria-current=page])': { bg: 'accent.subtle' },
+  '& [data-menu-trigger]': { opacity: 0 },
+  '&:hover [data-menu-trigger], &:focus-within [data-menu-trigger], & [data-menu-trigger][data-state=open], &:has([aria-current=page]) [data-menu-trigger]': {
+    opacity: 1,
+  },
+  '@media (hover: none)': { '& [data-menu-trigger]': { opacity: 1 } },
+});
+const link = css({
+  flex: '1',
+  minW: '0',
+  display: 'block',
+  px: '3',
+  py: '1.5',
+  fontSize: 'sm',
+  color: 'fg.default',
+  textDecoration: 'none',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  borderRadius: 'md',
+  '&[aria-current=page]': { color: 'accent.text', fontWeight: 'medium' },
+});
+const menuButton = css({
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '7',
+  h: '7',
+  mr: '1',
+  borderRadius: 'md',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { color: 'fg.default', bg: 'bg.muted' },
+  '& svg': { w: '4', h: '4' },
+});
+const input = css({
+  flex: '1',
+  minW: '0',
+  h: '8',
+  px: '2',
+  fontSize: 'sm',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'accent.focusRing',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  outline: 'none',
+});
+const toggle = css({
+  alignSelf: 'flex-start',
+  px: '3',
+  py: '1',
+  fontSize: 'xs',
+  fontWeight: 'medium',
+  color: 'accent.text',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { textDecoration: 'underline' },
+});
+const emptyNote = css({ px: '3', py: '1', fontSize: 'sm', color: 'fg.muted' });
+
+function InlineRename({ title, onSubmit, onCancel }: { title: string; onSubmit: (t: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(title);
+  const ref = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  const finish = (save: boolean) => {
+    if (done.current) return; // Enter, then the blur it causes: one submit
+    done.current = true;
+    const next = value.replace(/\s+/g, ' ').trim();
+    // 01 §2: Rename submits on Enter or blur; an empty title keeps the old one
+    if (save && next && next !== title) onSubmit(next);
+    else onCancel();
+  };
+  return (
+    <input
+      ref={ref}
+      className={input}
+      aria-label={CHAT_LIST_MESSAGES.renameLabel}
+      value={value}
+      maxLength={255}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => finish(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          finish(true);
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          finish(false);
+        }
+      }}
+    />
+  );
+}
+
+function setTitleInCache(queryClient: QueryClient, id: string, title: string) {
+  queryClient.setQueryData<{ pages: Page[]; pageParams: unknown[] }>(listKey, (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((p) => ({ ...p, data: p.data.map((c) => (c.conversation_chat_id === id ? { ...c, conversation_title: title } : c)) })),
+        }
+      : old,
+  );
+}
+
+function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) {
+  const { api, queryClient } = useServices();
+  const { dialogs } = useAppActors();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(false);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const pendingRename = useRef<string | null>(null);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const activeId = location.pathname === '/chat' ? new URLSearchParams(location.search).get('id') : null;
+  const activeRef = useRef(activeId);
+  activeRef.current = activeId;
+
+  const query = useInfiniteQuery({
+    queryKey: listKey,
+    queryFn: async ({ pageParam, signal }) => {
+      const { data } = await api.GET(CONVERSATIONS_PATH, { params: { query: { page: pageParam, per_page: CHAT_RECENT_PAGE_SIZE } }, signal });
+      return data!;
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last: Page) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    // 01 §8 "Failed listing responses are ignored silently"
+    retry: false,
+  });
+
+  // Delete goes through the delete-chat dialog (01 §2); its confirmation arrives here and the list deletes.
+  useEffect(
+    () =>
+      onDialogConfirm('delete-chat', async ({ kind, id }) => {
+        if (kind !== 'chat') return;
+        await api.DELETE('/api/chat/deleteMessage', { params: { query: { conversation_chat_id: String(id) } } });
+        queryClient.removeQueries({ queryKey: ['get', '/api/chat/conversations/{conversation_chat_id}', { params: { path: { conversation_chat_id: String(id) } } }] });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['get', CONVERSATIONS_PATH] }),
+          queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/listMessage'] }),
+        ]);
+        // the open conversation was deleted: /chat opens the most recent remaining one
+        if (activeRef.current === String(id)) navigate('/chat', { replace: true });
+      }),
+    [api, queryClient, navigate],
+  );
+
+  // expanded: load further pages as the end of the list comes into view
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!expanded || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [expanded, query]);
+
+  if (query.isError && !query.data) return null;
+  const pages = query.data?.pages ?? [];
+  const all: Summary[] = [];
+  const seen = new Set<string>();
+  for (const p of expanded ? pages : pages.slice(0, 1)) {
+    for (const c of p.data) {
+      if (seen.has(c.conversation_chat_id)) continue;
+      seen.add(c.conversation_chat_id);
+      all.push(c);
+    }
+  }
+  const visible = expanded ? all : all.slice(0, CHAT_RECENT_PAGE_SIZE);
+  const total = pages[0]?.total ?? 0;
+  // 01 §2: the toggle appears above 9 items
+  const showToggle = total > CHAT_LIST_TOGGLE_ABOVE;
+
+  async function rename(id: string, title: string) {
+    const old = all.find((c) => c.conversation_chat_id === id)?.conversation_title ?? CHAT_DEFAULT_TITLE;
+    setRenaming(null);
+    setTitleInCache(queryClient, id, title);
+    try {
+      await api.POST('/api/chat/updateConversationTitle', { body: { conversation_chat_id: id, conversation_title: title } });
+    } catch {
+      setTitleInCache(queryClient, id, old);
+    }
+    void queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/conversations/{conversation_chat_id}'] });
+  }
+
+  if (query.isPending) return null;
+  return frame(
+    <>
+      {visible.length === 0 ? (
+        <p className={emptyNote}>{CHAT_LIST_MESSAGES.empty}</p>
+      ) : (
+        <ul className={list} aria-label={CHAT_LIST_MESSAGES.list}>
+          {visible.map((c) => {
+            const id = c.conversation_chat_id;
+            const title = c.conversation_title || CHAT_DEFAULT_TITLE;
+            return (
+              <li key={id} className={row}>
+                {renaming === id ? (
+                  <InlineRename title={title} onSubmit={(t) => void rename(id, t)} onCancel={() => setRenaming(null)} />
+                ) : (
+                  <>
+                    <Link to={`/chat?id=${encodeURIComponent(id)}`} className={link} aria-current={activeId === id ? 'page' : undefined} title={title}>
+                      {title}
+                    </Link>
+                    <Menu.Root
+                      positioning={{ placement: 'bottom-end' }}
+                      // Rename starts once the menu has closed and handed focus back, so the field keeps it
+                      onExitComplete={() => {
+                        if (pendingRename.current === id) setRenaming(id);
+                        pendingRename.current = null;
+                      }}
+                      onSelect={({ value }) => {
+                        if (value === 'rename') pendingRename.current = id;
+                        else if (value === 'delete') dialogs.send({ type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
+                      }}
+                    >
+                      <Menu.Trigger className={menuButton} data-menu-trigger="" aria-label={CHAT_LIST_MESSAGES.options(title)}>
+                        <MoreHorizontalIcon />
+                      </Menu.Trigger>
+                      <Menu.Positioner>
+                        <Menu.Content>
+                          <Menu.Item value="rename">{CHAT_LIST_MESSAGES.rename}</Menu.Item>
+                          <Menu.Item value="delete" data-tone="danger">
+                            {CHAT_LIST_MESSAGES.delete}
+                          </Menu.Item>
+                        </Menu.Content>
+                      </Menu.Positioner>
+                    </Menu.Root>
+                  </>
+                )}
+              </li>
+            );
+          })}
+          {expanded && query.hasNextPage && <li ref={sentinel} aria-hidden="true" className={css({ h: '1' })} />}
+        </ul>
+      )}
+      {showToggle && (
+        <button
+          type="button"
+          className={cx(toggle)}
+          aria-expanded={expanded}
+          onClick={() => {
+            if (!expanded && query.hasNextPage && pages.length < 2) void query.fetchNextPage();
+            setExpanded((e) => !e);
+          }}
+        >
+          {expanded ? CHAT_LIST_MESSAGES.showRecent : CHAT_LIST_MESSAGES.showMore}
+        </button>
+      )}
+    </>,
+  );
+}
+
+/**
+ * The sidebar's Chat History (01 §2): the 10 most recent conversations (01 §9 "recent chats 10"),
+ * 'Show More' / 'Show Recent' above 9 items, and per conversation a menu with Rename (inline, submits on
+ * Enter or blur) and Delete (the delete-chat dialog). `frame` wraps the list in the sidebar's section.
+ * Renders nothing outside the app's providers (the sidebar is also rendered alone, e.g. in its tests).
+ */
+export function ChatList({ frame }: { frame: (content: ReactNode) => ReactNode }) {
+  const queryClient = useContext(QueryClientContext);
+  if (!queryClient) return null;
+  return <ChatListInner frame={frame} />;
+}

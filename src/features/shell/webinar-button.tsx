@@ -1,0 +1,210 @@
+/**
+ * The floating live-webinar button (01 §2 "A floating live-webinar button shows on weekdays", 01 §4 Webinar),
+ * driven by machines/webinar.machine.ts: shown Monday to Friday (India time); the button opens the webinar
+ * dialog ('Join Us Live Today!', built by the dialogs area); a user who has not answered yet (is_webinar 0) is
+ * prompted after 120 s.
+ *
+ * Bridge to the dialog: the machine's `webinar.openDialog` / `webinar.closeDialog` go to the app's dialog manager;
+ * when the user closes the dialog there (X, Escape), the machine hears `webinar.close`. The dialog reaches this
+ * actor — to send `webinar.attend` / `webinar.skip` and to read the countdown (selectWebinarCountdown) and the
+ * message — through `useWebinarActor()` below (one shell, so one webinar actor at a time).
+ *
+ * Actor slots: `updateWebinarStatus` → POST /api/user/update-webinar-status {is_webinar}, then the user is
+ * re-read; `registerWebinar` → the external automation hook of 01 §7 {first_name, last_name, email, zoom,
+ * company, type} at VITE_WEBINAR_HOOK_URL. Without that setting (the reference setup has no hook) there is
+ * nothing to post to and the registration counts as done, so the status is still recorded.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type Actor } from 'xstate';
+import { css } from '../../../styled-system/css';
+import { useServices } from '../../app/services';
+import { useAppActors } from '../../state/app-actors';
+import { VideoIcon } from '../../ui/icons';
+import { webinarMachine, type WebinarStatus } from '../../../machines/webinar.machine';
+import { isWebinarLive } from '../../../machines/webinar-schedule';
+import { WEBINAR_STATUS } from '../../../machines/constants';
+import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
+
+export type WebinarActor = Actor<typeof webinarMachine>;
+
+// ── the bridge the webinar dialog reads ───────────────────────────────────────
+let currentActor: WebinarActor | null = null;
+const listeners = new Set<() => void>();
+function setCurrentActor(actor: WebinarActor | null) {
+  currentActor = actor;
+  listeners.forEach((l) => l());
+}
+function subscribeActor(l: () => void) {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+}
+/** The running webinar actor of the shell, or null (weekends are `hidden`, signed out there is none). */
+export function useWebinarActor(): WebinarActor | null {
+  return useSyncExternalStore(subscribeActor, () => currentActor, () => null);
+}
+
+export interface WebinarButtonProps {
+  user: {
+    name: string;
+    email: string;
+    is_webinar: number;
+    webinar?: { webinar_date?: string } | null;
+  };
+}
+
+const floating = css({
+  position: 'fixed',
+  right: { base: '4', md: '6' },
+  bottom: { base: '4', md: '6' },
+  zIndex: 'sticky',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2.5',
+  minH: '11',
+  pl: '3',
+  pr: '4',
+  py: '2',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.surface',
+  color: 'fg.default',
+  boxShadow: 'lg',
+  cursor: 'pointer',
+  transition: 'transform {durations.fast}, box-shadow {durations.fast}',
+  _hover: { transform: 'translateY(-1px)', boxShadow: 'xl' },
+  _focusVisible: { outline: 'none', boxShadow: 'focusRing' },
+  _motionReduce: { transition: 'none', _hover: { transform: 'none' } },
+  '@media print': { display: 'none' },
+});
+const iconWrap = css({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '7',
+  h: '7',
+  borderRadius: 'full',
+  bg: 'accent.subtle',
+  color: 'accent.text',
+  '& svg': { width: '4', height: '4' },
+});
+const liveDot = css({
+  position: 'absolute',
+  top: '-0.5',
+  right: '-0.5',
+  w: '2.5',
+  h: '2.5',
+  borderRadius: 'full',
+  bg: 'danger.default',
+  borderWidth: '2px',
+  borderColor: 'bg.surface',
+});
+const textBox = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: '1.2' });
+const titleText = css({ fontSize: 'sm', fontWeight: 'semibold' });
+const subText = css({ display: { base: 'none', sm: 'block' }, fontSize: 'xs', color: 'fg.muted' });
+const liveText = css({ color: 'danger.text', fontWeight: 'semibold' });
+
+function splitName(name: string): { first: string; last: string } {
+  const parts = name.trim().split(/\s+/);
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
+}
+
+export function WebinarButton({ user }: WebinarButtonProps) {
+  const { api, $api } = useServices();
+  const queryClient = useQueryClient();
+  const { dialogs } = useAppActors();
+  const webinarStart = user.webinar?.webinar_date ? Date.parse(user.webinar.webinar_date) : null;
+
+  const machine = useMemo(
+    () =>
+      webinarMachine.provide({
+        actors: {
+          registerWebinar: fromPromise(async () => {
+            const hook = import.meta.env.VITE_WEBINAR_HOOK_URL as string | undefined;
+            if (!hook) return; // no external hook configured (see the header comment)
+            const { first, last } = splitName(user.name);
+            const res = await fetch(hook, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ first_name: first, last_name: last, email: user.email, zoom: true, company: '', type: 'webinar' }),
+            });
+            if (!res.ok) throw new Error(`webinar hook answered ${res.status}`);
+          }),
+          updateWebinarStatus: fromPromise(async ({ input }: { input: { isWebinar: WebinarStatus } }) => {
+            await api.POST('/api/user/update-webinar-status', { body: { is_webinar: input.isWebinar } });
+            await queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/auth/getUser').queryKey });
+          }),
+        },
+      }),
+    // The actor is created once per mount; the user's name/email are read when registering.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const isWebinar = (
+    user.is_webinar === WEBINAR_STATUS.skipped || user.is_webinar === WEBINAR_STATUS.registered ? user.is_webinar : WEBINAR_STATUS.notRegistered
+  ) as WebinarStatus;
+  const actor = useActorRef(machine, {
+    input: { now: Date.now(), isWebinar, webinarStart: Number.isFinite(webinarStart) ? webinarStart : null },
+  });
+  const hidden = useSelector(actor, (s) => s.matches('hidden'));
+  const live = useSelector(actor, (s) => isWebinarLive(s.context.now));
+  const start = useSelector(actor, (s) => s.context.start);
+
+  // The bridge: the dialog finds this actor.
+  useEffect(() => {
+    setCurrentActor(actor);
+    return () => {
+      if (currentActor === actor) setCurrentActor(null);
+    };
+  }, [actor]);
+
+  // Machine → dialog manager, and the dialog manager's close → machine.
+  useEffect(() => {
+    const isWebinarOpen = () => {
+      const snap = dialogs.getSnapshot();
+      return snap.value === 'open' && snap.context.current?.name === 'webinar';
+    };
+    const subs = [
+      actor.on('webinar.openDialog', ({ dialog }) => dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar', payload: dialog.payload as Record<string, never> } })),
+      actor.on('webinar.closeDialog', () => {
+        if (isWebinarOpen()) dialogs.send({ type: 'dialog.close' });
+      }),
+    ];
+    let wasOpen = isWebinarOpen();
+    const sub = dialogs.subscribe(() => {
+      const open = isWebinarOpen();
+      if (wasOpen && !open) actor.send({ type: 'webinar.close' });
+      wasOpen = open;
+    });
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      sub.unsubscribe();
+    };
+  }, [actor, dialogs]);
+
+  const startText = useMemo(() => {
+    try {
+      return new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(start);
+    } catch {
+      return '';
+    }
+  }, [start]);
+
+  if (hidden) return null;
+  return (
+    <button type="button" className={floating} onClick={() => actor.send({ type: 'webinar.open' })} aria-haspopup="dialog">
+      <span className={iconWrap} aria-hidden="true">
+        <VideoIcon />
+        {live && <span className={liveDot} />}
+      </span>
+      <span className={textBox}>
+        <span className={titleText}>{M.label}</span>{' '}
+        <span className={subText}>{live ? <span className={liveText}>{M.live}</span> : startText}</span>
+      </span>
+    </button>
+  );
+}

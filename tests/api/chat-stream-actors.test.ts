@@ -1,0 +1,240 @@
+/**
+ * The REAL chat stream machine (machines/chat-stream.machine.ts) with its REAL actors (src/actors/chat-stream.ts)
+ * over the real client (src/api/client.ts, middleware included) against the in-process reference backend on the
+ * test database: 01 §4 Chat (first chunk enables stop; a user stop ends without saving; a clean finish is stored
+ * and an Untitled conversation re-fetched for its title), §7 Chat calls, §8 (a 400 opens chat-limit-exceeded).
+ *
+ * The backend's AI writer is the offline writer without pauses, or — where a test must hold a generation open —
+ * a controlled writer. Requests are recorded at the fetch edge (pass-through) to assert which calls were made.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { and, eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../server/harness';
+import { createApp } from '../../server/app';
+import * as t from '../../server/db/schema';
+import { createOfflineWriter } from '../../server/ai/offline-writer';
+import { AiProviderError, type AiWriter } from '../../server/ai/types';
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import type { StoredAuth, TokenStore } from '../../src/api/auth-storage';
+import { CHAT_INTERRUPTED_MESSAGE, newChatId, provideChatStream } from '../../src/actors/chat-stream';
+import { chatStreamMachine, selectChatFlags, type ChatEmitted } from '../../machines/chat-stream.machine';
+import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../machines/constants';
+import { dialog } from '../../machines/dialogs';
+
+const ORIGIN = 'http://localhost:3000';
+
+let s: TestServer;
+let app: ReturnType<typeof createApp>;
+let writer: AiWriter;
+let calls: string[];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  app = createApp({
+    db: s.db,
+    clock: s.clock,
+    mailer: s.mailer,
+    ai: { stream: (req, signal) => writer.stream(req, signal) },
+    config: { devRoutes: false, aiPaceMs: 0, env: {} },
+  });
+});
+afterAll(async () => {
+  await s?.close();
+});
+beforeEach(async () => {
+  await s.reset();
+  writer = createOfflineWriter({ paceMs: 0 });
+  calls = [];
+});
+
+/** A client signed in as `email`, whose fetch is the backend's own handler (recorded at the edge). */
+async function clientFor(email: string): Promise<ApiClient> {
+  let auth: StoredAuth | null = { token: await s.login(email), loginTime: 0 };
+  const tokens: TokenStore = { get: () => auth, set: (a) => void (auth = a), clear: () => void (auth = null) };
+  return createApiClient({
+    baseUrl: ORIGIN,
+    tokens,
+    now: () => 60_000,
+    pageLoadedAt: 0,
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      return app.fetch(req);
+    },
+  });
+}
+
+type ChatActor = ActorRefFrom<typeof chatStreamMachine>;
+
+/** A chat actor on the real actors, recording what it emits and the states it passed through. */
+function startChat(api: ApiClient, input: { conversationId: string | null; conversationTitle?: string; model?: string }) {
+  const actor: ChatActor = createActor(provideChatStream(api), {
+    input: { conversationId: input.conversationId, conversationTitle: input.conversationTitle ?? CHAT_DEFAULT_TITLE, model: input.model },
+  });
+  const emitted: ChatEmitted[] = [];
+  actor.on('*', (e) => void emitted.push(e as ChatEmitted));
+  const flags: ReturnType<typeof selectChatFlags>[] = [];
+  actor.subscribe((snap) => {
+    const f = selectChatFlags(snap);
+    const last = flags.at(-1);
+    if (!last || last.generating !== f.generating || last.stopDisabled !== f.stopDisabled) flags.push(f);
+  });
+  actor.start();
+  return { actor, emitted, flags };
+}
+
+const idle = (actor: ChatActor) => waitFor(actor, (snap) => snap.matches('idle'));
+const messagesOf = (conversation: string) => s.db.select().from(t.chatMessages).where(eq(t.chatMessages.conversationId, conversation));
+async function usageOf(email: string) {
+  const [u] = await s.db.select().from(t.users).where(eq(t.users.email, email));
+  const [sub] = await s.db.select().from(t.subscriptions).where(eq(t.subscriptions.userId, u.id));
+  return { userId: u.id, usage: sub.usage };
+}
+
+/** A writer that yields `open` pieces, then waits (until aborted) — a generation held open by the test. */
+function heldWriter(open: number) {
+  const state = { signal: undefined as AbortSignal | undefined, yielded: 0 };
+  const w: AiWriter = {
+    async *stream(_req, signal) {
+      state.signal = signal;
+      for (let i = 0; i < open; i++) {
+        state.yielded += 1;
+        yield `piece${i} `;
+      }
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    },
+  };
+  return { writer: w, state };
+}
+
+describe('chat stream on the real actors', () => {
+  it('send → chunks → finish → stored → Untitled re-fetched for its title', async () => {
+    const api = await clientFor('free@demo.test');
+    const conversationId = newChatId();
+    const { actor, emitted, flags } = startChat(api, { conversationId });
+
+    actor.send({ type: 'chat.send', message: 'How can I write better product descriptions?' });
+    expect(actor.getSnapshot().matches({ generating: 'awaitingFirstChunk' })).toBe(true);
+    await waitFor(actor, (snap) => snap.matches('refetchingTitle') || snap.matches('idle'));
+    await idle(actor);
+
+    const snap = actor.getSnapshot();
+    expect(snap.context.error).toBeNull();
+    // 01 §4: generating with stop disabled until the first chunk, then stop enabled, then not generating
+    expect(flags).toEqual([
+      { generating: false, stopDisabled: false },
+      { generating: true, stopDisabled: true },
+      { generating: true, stopDisabled: false },
+      { generating: false, stopDisabled: false },
+    ]);
+    expect(calls).toEqual([
+      'POST /api/chat/generateMessage',
+      'POST /api/chat/storeMessage',
+      `GET /api/chat/conversations/${conversationId}`,
+    ]);
+    const [stored] = await messagesOf(conversationId);
+    expect(stored).toMatchObject({ input: 'How can I write better product descriptions?', output: snap.context.messageOutput });
+    expect(snap.context.messageOutput.split(' ').length).toBeGreaterThan(10);
+    expect(emitted).toEqual([{ type: 'chat.stored', output: snap.context.messageOutput }]);
+    expect(snap.context.conversationTitle).toBe('How can I write better product');
+
+    // a second message: stored in the same conversation, no title re-fetch (no longer Untitled)
+    calls = [];
+    actor.send({ type: 'chat.send', message: 'Make it shorter' });
+    await waitFor(actor, (s2) => s2.matches('storing'));
+    await idle(actor);
+    expect(calls).toEqual(['POST /api/chat/generateMessage', 'POST /api/chat/storeMessage']);
+    expect((await messagesOf(conversationId)).map((m) => m.input).sort()).toEqual(['How can I write better product descriptions?', 'Make it shorter']);
+    actor.stop();
+  });
+
+  it('stop after the first chunk: the request is aborted, the server stops, nothing is stored or charged', async () => {
+    const api = await clientFor('free@demo.test');
+    const before = await usageOf('free@demo.test');
+    const held = heldWriter(2);
+    writer = held.writer;
+    const conversationId = newChatId();
+    const { actor, emitted } = startChat(api, { conversationId });
+
+    actor.send({ type: 'chat.send', message: 'Write me a long essay' });
+    // stop is ignored while it is disabled (before the first chunk)
+    actor.send({ type: 'chat.stop' });
+    expect(actor.getSnapshot().matches('generating')).toBe(true);
+    await waitFor(actor, (snap) => snap.context.messageOutput === 'piece0 piece1 ');
+    actor.send({ type: 'chat.stop' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+
+    // the abort reaches the server's writer (the request's signal follows the actor's AbortController)
+    await vi.waitFor(() => expect(held.state.signal?.aborted).toBe(true));
+    expect(held.state.yielded).toBe(2);
+    expect(calls).toEqual(['POST /api/chat/generateMessage']);
+    expect(emitted).toEqual([]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(await messagesOf(conversationId)).toHaveLength(0);
+    const charges = await s.db.select().from(t.generationCharges).where(and(eq(t.generationCharges.userId, before.userId), eq(t.generationCharges.kind, 'chat')));
+    expect(charges).toHaveLength(0);
+    expect((await usageOf('free@demo.test')).usage).toBe(before.usage);
+    actor.stop();
+  });
+
+  it('a 400 (chat usage limit exhausted) opens chat-limit-exceeded and stores nothing', async () => {
+    const api = await clientFor('free-words-out@demo.test');
+    const { actor, emitted } = startChat(api, { conversationId: newChatId() });
+    actor.send({ type: 'chat.send', message: 'hello' });
+    await idle(actor);
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: CHAT_LIMIT_HTTP_STATUS, message: 'Chat Usage Limit Exhausted' });
+    expect(emitted).toEqual([{ type: 'chat.openDialog', dialog: dialog('chat-limit-exceeded', {}) }]);
+    expect(calls).toEqual(['POST /api/chat/generateMessage']);
+    actor.stop();
+  });
+
+  it('another refusal (Elite on Plus, 403) stays an error in context without the limit dialog', async () => {
+    const api = await clientFor('plus@demo.test');
+    const { actor, emitted } = startChat(api, { conversationId: newChatId(), model: 'Elite' });
+    actor.send({ type: 'chat.send', message: 'hello' });
+    await idle(actor);
+    expect(actor.getSnapshot().context.error).toMatchObject({ status: 403, message: expect.stringContaining('Pro plan only') });
+    expect(emitted).toEqual([]);
+    actor.stop();
+  });
+
+  it('a stream cut off without [DONE] is an error and is not stored', async () => {
+    const api = await clientFor('free@demo.test');
+    writer = {
+      async *stream() {
+        yield 'half an ';
+        yield 'answer ';
+        throw new AiProviderError(500, 'upstream broke');
+      },
+    };
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const conversationId = newChatId();
+      const { actor, emitted } = startChat(api, { conversationId });
+      actor.send({ type: 'chat.send', message: 'hello' });
+      await idle(actor);
+      expect(actor.getSnapshot().context).toMatchObject({ messageOutput: 'half an answer ', error: { message: CHAT_INTERRUPTED_MESSAGE } });
+      expect(emitted).toEqual([]);
+      expect(calls).toEqual(['POST /api/chat/generateMessage']);
+      expect(await messagesOf(conversationId)).toHaveLength(0);
+      actor.stop();
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('a conversation started with conversationId null is stored under one client-made id and titled', async () => {
+    const api = await clientFor('pro@demo.test');
+    const { actor } = startChat(api, { conversationId: null });
+    actor.send({ type: 'chat.send', message: 'Suggest names for a bakery' });
+    await waitFor(actor, (snap) => snap.matches('refetchingTitle'));
+    await idle(actor);
+    expect(actor.getSnapshot().context.conversationTitle).toBe('Suggest names for a bakery');
+    const convs = await s.db.select().from(t.chatConversations);
+    expect(convs).toHaveLength(1);
+    expect(calls.at(-1)).toBe(`GET /api/chat/conversations/${convs[0].id}`);
+    actor.stop();
+  });
+});

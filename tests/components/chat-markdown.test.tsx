@@ -1,0 +1,132 @@
+/** The chat's Markdown renderer: safe output (no HTML execution, safe links) and incremental streaming. */
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
+import { Markdown } from '../../src/features/chat/markdown/markdown';
+import { createBlockSplitter, splitBlocks } from '../../src/features/chat/markdown/block-splitter';
+import { safeHref } from '../../src/features/chat/markdown/render-block';
+
+describe('Markdown rendering', () => {
+  it('renders headings, lists, emphasis, code and tables as elements', () => {
+    const text = [
+      '## Plan: Key Points',
+      '',
+      'Intro with **bold**, *italic*, ~~gone~~ and `code`.',
+      '',
+      '- **Be specific:** one',
+      '- Start simple',
+      '  - nested',
+      '',
+      '3. third',
+      '4. fourth',
+      '',
+      '```ts',
+      'const a = <b>1</b>;',
+      '```',
+      '',
+      '| Name | Score |',
+      '| :--- | ---: |',
+      '| Ann | 7 |',
+      '',
+      '> quoted',
+    ].join('\n');
+    const { container } = render(<Markdown text={text} />);
+    expect(screen.getByRole('heading', { name: 'Plan: Key Points' })).toBeInTheDocument();
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect(container.querySelector('em')?.textContent).toBe('italic');
+    expect(container.querySelector('del')?.textContent).toBe('gone');
+    expect(container.querySelector('p code')?.textContent).toBe('code');
+    const lists = screen.getAllByRole('list');
+    expect(lists[0].querySelectorAll(':scope > li')).toHaveLength(2);
+    expect(lists[0].querySelector(':scope > li ul > li')?.textContent).toBe('nested');
+    const ol = container.querySelector('ol')!;
+    expect(ol.getAttribute('start')).toBe('3');
+    expect(ol.querySelectorAll('li')).toHaveLength(2);
+    expect(container.querySelector('pre code')?.textContent).toBe('const a = <b>1</b>;');
+    expect(container.querySelector('pre b')).toBeNull();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Score' })).toHaveStyle({ textAlign: 'right' });
+    expect(screen.getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
+    expect(container.querySelector('blockquote')?.textContent).toBe('quoted');
+  });
+
+  it('never executes raw HTML: tags and scripts stay text', () => {
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> **<b>hi</b>**';
+    const { container } = render(<Markdown text={evil} />);
+    expect(container.querySelector('img, script, b')).toBeNull();
+    expect(container.textContent).toContain('<script>window.__pwned=2</script>');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('links open in a new tab with rel noopener noreferrer; unsafe schemes are plain text', () => {
+    render(<Markdown text={'See [docs](https://example.com/a_(b)) and https://x.test/p, [bad](javascript:alert(1)) ![img](data:image/png;base64,AA)'} />);
+    const docs = screen.getByRole('link', { name: 'docs' });
+    expect(docs).toHaveAttribute('href', 'https://example.com/a_(b)');
+    expect(docs).toHaveAttribute('target', '_blank');
+    expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'https://x.test/p' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(safeHref('javascript:alert(1)')).toBeNull();
+    expect(safeHref('JAVASCRIPT:alert(1)')).toBeNull();
+    expect(safeHref('//evil.test')).toBeNull();
+    expect(safeHref('mailto:a@b.test')).toBe('mailto:a@b.test');
+  });
+
+  it('keeps snake_case words and lone asterisks as text', () => {
+    const { container } = render(<Markdown text={'use my_var_name and 2 * 3 * 4'} />);
+    expect(container.querySelector('em')).toBeNull();
+    expect(container.textContent).toBe('use my_var_name and 2 * 3 * 4');
+  });
+});
+
+describe('incremental splitting (a 20,000-word streamed reply)', () => {
+  it('keeps code fences and loose lists in one block', () => {
+    expect(splitBlocks('a\n\n```\nx\n\ny\n```\n\nb')).toEqual(['a', '```\nx\n\ny\n```', 'b']);
+    expect(splitBlocks('1. one\n\n2. two\n\nafter')).toEqual(['1. one\n\n2. two', 'after']);
+  });
+
+  it('an appended text yields the same blocks as splitting it whole, and completed blocks keep their identity', () => {
+    const full = Array.from({ length: 60 }, (_, i) => (i % 7 === 0 ? `## Section ${i}` : i % 5 === 0 ? '```\ncode\n\nmore\n```' : `Paragraph ${i} with some words.`)).join('\n\n');
+    const splitter = createBlockSplitter();
+    let prev: readonly string[] = [];
+    for (let n = 1; n <= full.length; n += 37) {
+      const { blocks } = splitter.update(full.slice(0, n));
+      // completed blocks never change
+      expect(blocks.slice(0, prev.length)).toEqual(prev);
+      prev = blocks;
+    }
+    const end = splitter.update(full);
+    expect([...end.blocks, end.tail]).toEqual(splitBlocks(full));
+  });
+
+  it('while streaming only the tail block re-renders', () => {
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(50).trim()}.`);
+    let text = paragraphs.join('\n\n');
+    const renders: number[] = [];
+    const onRender: ProfilerOnRenderCallback = (_id, _phase, actual) => renders.push(actual);
+    const { rerender, container } = render(
+      <Profiler id="md" onRender={onRender}>
+        <Markdown text={text} />
+      </Profiler>,
+    );
+    const firstBlock = container.querySelector('[data-md-block]');
+    for (let i = 0; i < 50; i++) {
+      text += ' more';
+      rerender(
+        <Profiler id="md" onRender={onRender}>
+          <Markdown text={text} />
+        </Profiler>,
+      );
+    }
+    // the first block is the same DOM node (never re-created) and the text arrived
+    expect(container.querySelector('[data-md-block]')).toBe(firstBlock);
+    expect(container.textContent).toContain('word. more more');
+    expect(container.querySelectorAll('[data-md-block]')).toHaveLength(400);
+    // an update costs far less than the first render of 400 blocks
+    const first = renders[0];
+    const updates = renders.slice(1);
+    const avg = updates.reduce((a, b) => a + b, 0) / updates.length;
+    expect(avg).toBeLessThan(first / 3);
+  });
+});
