@@ -31,6 +31,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', AI_PACE_MS: '5' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', AI_PACE_MS: '5', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
   },
 });

@@ -16,8 +16,10 @@ const port = Number(process.env.PORT ?? 4173);
 const hostname = process.env.HOST ?? '127.0.0.1';
 
 const runtime = await startRuntime({ databaseUrl: process.env.DATABASE_URL });
-const indexHtml = await readFile(new URL('../dist/index.html', import.meta.url), 'utf8').catch(() => {
-  console.error('dist/index.html is missing: run `npm run build` first.');
+// DIST_DIR: another build directory (a relative path, from the project root), e.g. a side build for benchmarks.
+const distDir = process.env.DIST_DIR ?? 'dist';
+const indexHtml = await readFile(new URL(`../${distDir}/index.html`, import.meta.url), 'utf8').catch(() => {
+  console.error(`${distDir}/index.html is missing: run \`npm run build\` first.`);
   process.exit(1);
 });
 
@@ -33,7 +35,7 @@ root.use('/assets/*', async (c, next) => {
   await next();
   if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
 });
-root.use('*', serveStatic({ root: './dist' }));
+root.use('*', serveStatic({ root: `./${distDir}` }));
 root.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
 
 const server = serve({ fetch: root.fetch, port, hostname }, (info) => {
