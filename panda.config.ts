@@ -21,6 +21,10 @@ import {
 export default defineConfig({
   preflight: true,
   jsxFramework: 'react',
+  // Style props on JSX are not used (styles go through css() and recipes), so only the `css` prop is
+  // recognised: Panda then ships a tiny prop filter instead of the list of every CSS property (≈5 KB gzip
+  // on the first route, tests/bench/bundle-size.spec.ts).
+  jsxStyleProps: 'minimal',
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   outdir: 'styled-system',

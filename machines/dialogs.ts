@@ -6,6 +6,7 @@
  * Names are the 01 §2 names in kebab-case. Dialogs named only in 01 §2 "Dialog texts"
  * (pro-upgrade, realtime-blog-promo) are added too: the union of the list and the texts.
  */
+import { API_ERROR_DEFAULT_MESSAGE, API_ERROR_DEFAULT_TITLE } from './constants';
 
 /** 01 §2 generate-limit: type word by default; also image, both, longBlog, videoGenerator. */
 export type GenerateLimitType = 'word' | 'image' | 'both' | 'longBlog' | 'videoGenerator';
@@ -109,50 +110,6 @@ export function dialog<K extends DialogName>(name: K, payload: DialogPayloads[K]
   return { name, payload } as Dialog;
 }
 
-/** Verbatim dialog texts of 01 §2, §8 and 03 §2 (the UI renders these). */
-export const DIALOG_TEXT = {
-  'no-network': { title: 'No Network Connection', message: "You've lost your internet connection", ok: 'Ok' },
-  'credits-intro': { title: "We're moving to credits", primary: 'See in subscription page', secondary: 'Okay, got it' },
-  'feature-access': { title: 'Access Premium Tools' },
-  'realtime-blog-promo': { primary: 'Try Now', secondary: 'Not Now', to: '/blog-writer' },
-  'prompts-error': { message: 'Something went wrong. Please try again.', refresh: 'Refresh', close: 'Close' },
-  'pro-upgrade': { title: 'Switch to Our Pro Plan', secondary: 'Do this Later', primary: 'Upgrade to Pro Plan' },
-  webinar: {
-    title: 'Join Us Live Today!',
-    attend: 'Yes, I want to Attend',
-    skip: 'Skip this',
-    success: 'Meeting invitation link has been sent to your email.',
-    error: 'An error occurred! Please try again!',
-  },
-  'content-generation-check': {
-    title: 'Are you sure?',
-    message: 'Leaving this page will stop generation.',
-    confirm: 'Yes proceed',
-    cancel: 'Stay here',
-  },
-  'outline-loading': {
-    title: 'Content still generating',
-    message: 'You cannot do this action as still content is generating.',
-  },
-  'chat-limit-exceeded': { title: 'Chat Usage Limit Exhausted' },
-  'api-error': { title: 'Error', message: 'Something went Wrong !', retry: 'Try Again', dismiss: 'Dismiss' },
-  'subscription-pending': { title: 'Subscription Pending' },
-  'subscription-expired': { title: 'Subscription Expired' },
-  'subscription-cancelled': { title: 'Subscription Cancelled' },
-  'subscription-overdue': { title: 'Subscription Overdue' },
-  /** 01 §8 limit titles by generate-limit type; 02 §6 for the video generator. */
-  'generate-limit': {
-    word: 'Word Limit',
-    image: 'Image Limit',
-    both: 'Word and Image Limit',
-    longBlog: 'Blog Outline Limit',
-    videoGenerator: 'Video generation is only available on paid plans',
-    upgrade: 'Upgrade now',
-    videoUpgrade: 'Upgrade Plan',
-    close: 'Close',
-  },
-} as const;
-
 /**
  * A request to open a dialog: like `Dialog`, but the payload fields that have a spec default
  * may be left out — generate-limit type (default 'word', 01 §2), image-viewer imageAspect
@@ -163,6 +120,7 @@ type Defaulted = {
   'image-viewer': { imageUrl: string; imageAspect?: ImageAspect };
   'api-error': Partial<DialogPayloads['api-error']>;
 };
+
 export type DialogRequest = {
   [K in DialogName]: { name: K; payload?: K extends keyof Defaulted ? Defaulted[K] : DialogPayloads[K] };
 }[DialogName];
@@ -178,8 +136,8 @@ export function withDialogDefaults(req: DialogRequest): Dialog {
       return {
         name: req.name,
         payload: {
-          title: req.payload?.title || DIALOG_TEXT['api-error'].title,
-          message: req.payload?.message || DIALOG_TEXT['api-error'].message,
+          title: req.payload?.title || API_ERROR_DEFAULT_TITLE,
+          message: req.payload?.message || API_ERROR_DEFAULT_MESSAGE,
         },
       };
     default:

@@ -18,7 +18,8 @@
  * Emitted: `webinar.openDialog`, `webinar.closeDialog` (forward to the dialog manager).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { DIALOG_TEXT, dialog, type Dialog } from './dialogs';
+import { dialog, type Dialog } from './dialogs';
+import { DIALOG_TEXT } from './dialog-text';
 import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_STATUS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from './constants';
 import { countdownParts, type CountdownParts } from './time-parts';
 import { isWebinarDay, nextWebinarStart, webinarCalendarEvent } from './webinar-schedule';

@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from './app-env';
 import { memoryMailer } from './app-env';
-import { HttpError, MSG } from './http/errors';
+import { HttpError, MSG, clientDataError } from './http/errors';
 import { authenticate } from './http/auth';
 import { loadOpenApi, openApiValidator, type OpenApiDoc } from './http/openapi-validate';
 import { authRoutes } from './routes/auth';
@@ -74,6 +74,8 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
   app.notFound((c) => c.json({ message: MSG.notFound }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body(), err.status as ContentfulStatusCode);
+    const dataError = clientDataError(err);
+    if (dataError) return c.json(dataError.body(), 422);
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json({ message: err.message || (status === 413 ? MSG.tooLarge : MSG.server) }, status);

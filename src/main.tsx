@@ -7,6 +7,7 @@ import { loadInspector } from './state/inspect';
 import { createAppActors, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { initColorMode } from './ui/color-mode';
+import type { DialogRequest } from '../machines/dialogs';
 
 const pageLoadedAt = Date.now();
 
@@ -37,6 +38,8 @@ async function start() {
     platform: {
       local: localStorage,
       session: sessionStorage,
+      // the queue and the wizard load after the first route (App starts them)
+      deferUntilStarted: true,
       redirect: (to) => {
         if (to === HOSTED_SIGN_IN) {
           void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
@@ -48,6 +51,12 @@ async function start() {
   });
   // …and the browser telling us the connection is gone.
   openNoNetworkOnOffline(actors, window);
+  // Test hook for the end-to-end suite (tests/e2e/a11y.spec.ts opens every global dialog, most of which
+  // have no UI path yet). Choice: guarded by a page global that only a script already running in the page
+  // can set (Playwright's addInitScript sets `__E2E__ = true` before this runs), not by a URL parameter, so
+  // no link can reach it; the production build keeps working on one bundle for users and tests alike.
+  const e2e = window as Window & { __E2E__?: unknown; __openDialog?: (dialog: DialogRequest) => void };
+  if (e2e.__E2E__ === true) e2e.__openDialog = (dialog) => actors.dialogs.send({ type: 'dialog.open', dialog });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App services={services} actors={actors} />

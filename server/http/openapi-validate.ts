@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { HttpError, validationError, type FieldErrors } from './errors';
+import { HttpError, MSG, validationError, type FieldErrors } from './errors';
 
 export type JsonSchema = Record<string, unknown>;
 export interface OpenApiDoc {
@@ -79,7 +79,12 @@ export function buildMatcher(doc: OpenApiDoc) {
       if (!m) continue;
       const params: Record<string, string> = {};
       r.names.forEach((n, i) => {
-        params[n] = decodeURIComponent(m[i + 1]);
+        try {
+          params[n] = decodeURIComponent(m[i + 1]);
+        } catch {
+          // A malformed escape ('%E0%A4%A', '%zz') names nothing: 404 (decodeURIComponent's URIError was a 500).
+          throw new HttpError(404, MSG.notFound);
+        }
       });
       return { template: r.template, method: lower, op: r.op, params };
     }

@@ -290,7 +290,13 @@ export function chatRoutes() {
     const [conv] = await db.select().from(t.chatConversations).where(eq(t.chatConversations.id, b.conversation_chat_id)).limit(1);
     if (conv && conv.userId !== userId) throw notFound();
     // An id that was generated (charged) or stored already can never produce a second answer.
-    const [stored] = await db.select({ id: t.chatMessages.id }).from(t.chatMessages).where(eq(t.chatMessages.id, b.chat_message_id)).limit(1);
+    const [stored] = await db
+      .select({ id: t.chatMessages.id, userId: t.chatMessages.userId })
+      .from(t.chatMessages)
+      .where(eq(t.chatMessages.id, b.chat_message_id))
+      .limit(1);
+    // Another user's message id answers 404 like every other foreign id (a 409 would confirm that it exists).
+    if (stored && stored.userId !== userId) throw notFound();
     const [charged] = await db
       .select({ key: t.generationCharges.requestKey })
       .from(t.generationCharges)

@@ -51,7 +51,7 @@ import * as t from '../db/schema';
 import type { JsonBody, JsonResponse, Schemas } from '../types';
 import { body, escapeHtml, idParam, intQuery, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
-import { HttpError, notFound, validationError } from '../http/errors';
+import { HttpError, clientDataError, notFound, validationError } from '../http/errors';
 import { getUser, pageMeta } from '../db/queries';
 import { chargeGeneration, getAllowance, requireAllowance, type Allowance } from '../metering';
 import { createOfflineWriter } from '../ai/offline-writer';
@@ -297,8 +297,10 @@ function sseResponse(c: Context<AppEnv>, headers: Record<string, string>, fallba
           write('data: [DONE]\n\n');
         } catch (err) {
           if (!ac.signal.aborted) {
-            const bodyOut = err instanceof HttpError ? err.body() : { message: fallback, type: 'Error' };
-            if (!(err instanceof HttpError)) console.error(`[server] ${label} stream failed:`, redact(err));
+            // A value of the request PostgreSQL cannot store is the request's fault (422 body), not a server failure.
+            const known = err instanceof HttpError ? err : clientDataError(err);
+            const bodyOut = known ? known.body() : { message: fallback, type: 'Error' };
+            if (!known) console.error(`[server] ${label} stream failed:`, redact(err));
             write(`event: error\ndata: ${JSON.stringify(bodyOut)}\n\n`);
           }
         } finally {
@@ -519,6 +521,11 @@ export function longBlogRoutes() {
     if (source === 'google search' && existingContent && existingContent.outlines.filter((o) => o.source === 'google search').length >= GOOGLE_OUTLINE_ROUNDS)
       throw new HttpError(409, GOOGLE_RESULTS_LIMIT_MESSAGE);
 
+    // An unknown language id is refused before anything streams (it used to fail when the outline was stored).
+    if (b.language_id != null && b.language_id !== DEFAULT_BLOG_LANGUAGE_ID) {
+      const known = b.language_id > 0 && b.language_id <= 2_147_483_647 && (await db.select({ id: t.languages.id }).from(t.languages).where(eq(t.languages.id, b.language_id)).limit(1)).length > 0;
+      if (!known) throw validationError({ language_id: ['The selected language id is invalid.'] });
+    }
     const blogId = existing?.id ?? (await reserveBlogId(db));
     const languageId = b.language_id ?? existing?.languageId ?? DEFAULT_BLOG_LANGUAGE_ID;
     const location = b.location ?? existingContent?.location ?? null;

@@ -1,3 +1,4 @@
+import { API_ERROR_DEFAULT_MESSAGE } from '../../machines/constants';
 /** The error body every failed call carries (openapi components/schemas/ErrorBody). */
 export interface ApiErrorBody {
   message: string;
@@ -43,5 +44,7 @@ export function toErrorBody(status: number, raw: unknown, statusText = ''): ApiE
     return { message: r.message, type: r.type, errors: r.errors };
   }
   if (typeof raw === 'string' && raw.trim()) return { message: raw.trim().slice(0, 500) };
+  // 01 §8: a server failure without a message shows the default 'Something went Wrong !'
+  if (status >= 500) return { message: API_ERROR_DEFAULT_MESSAGE };
   return { message: statusText || `Request failed with status ${status}` };
 }

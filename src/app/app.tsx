@@ -1,5 +1,4 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
@@ -40,6 +39,26 @@ function useOnceTrue(value: boolean): boolean {
 }
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Whether the dialogs actor has a dialog up. React's own useSyncExternalStore (a boolean needs no
+ * selector memoisation), so the entry chunk does not carry @xstate/react and its shim (bundle budget);
+ * components in lazy chunks use @xstate/react's useSelector as usual.
+ */
+function useDialogOpen(actors: AppActors): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const sub = actors.dialogs.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [actors],
+  );
+  const read = () => {
+    const s = actors.dialogs.getSnapshot();
+    return !s.matches('idle') && !s.matches('starting');
+  };
+  return useSyncExternalStore(subscribe, read, read);
+}
 
 /**
  * True once the first route has rendered and the browser has had a quiet moment after it (1 s, then an
@@ -107,9 +126,13 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   const [router] = useState(() => givenRouter ?? createBrowserRouter(createRoutes(services, actors)));
   // router.navigate (not a hook) so the host can live beside the router; it still runs the blocker.
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
-  const dialogOpen = useSelector(actors.dialogs, (s) => !s.matches('idle') && !s.matches('starting'));
+  const dialogOpen = useDialogOpen(actors);
   const idle = useAfterFirstRoute(router);
   const hostNeeded = useOnceTrue(dialogOpen || idle);
+  // the deferred app-wide actors (generation queue, blog wizard) load at the same quiet moment
+  useEffect(() => {
+    if (idle) actors.startDeferred();
+  }, [idle, actors]);
   return (
     <AppProviders services={services} actors={actors}>
       <RouterProvider router={router} />

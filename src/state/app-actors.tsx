@@ -32,6 +32,8 @@ export interface AppActors {
   generationQueue: Deferred<GenerationQueueActor>;
   /** The long-blog wizard with Generate All, deferred like the queue (same lazily loaded module). */
   blogWizard: Deferred<BlogWizardActor>;
+  /** Loads the deferred actors' module now (App calls it once its first route has settled). */
+  startDeferred(): void;
   /** the inspector the actors were created with: actors made later (one gate check, one chat) use it too */
   inspect?: Inspect;
 }
@@ -45,6 +47,8 @@ export interface Deferred<T> {
 /** Where the browser goes when the session says so (01 §4); tests record it instead. */
 export interface AppPlatform {
   redirect(to: string, reload: boolean): void;
+  /** The deferred actors (queue, wizard) load only once `startDeferred()` is called (the browser app). */
+  deferUntilStarted?: boolean;
   local?: Storage;
   session?: Storage;
 }
@@ -115,10 +119,17 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   navigationGuard.start();
   session.start();
 
+  let startDeferred = () => {};
   const generationQueue: Deferred<GenerationQueueActor> = { current: null, ready: null };
   const blogWizard: Deferred<BlogWizardActor> = { current: null, ready: null };
   if (services) {
-    const mod = import('./generation-actors');
+    // Loaded once the first route is up — App calls `startDeferred()` after its first route settles
+    // (when the platform asks for `deferUntilStarted`), otherwise at once — so the first route never waits
+    // for the queue's code (bundle budget); `ready` exists from the start either way.
+    const mod = new Promise<void>((resolve) => {
+      if (platform?.deferUntilStarted) startDeferred = resolve;
+      else resolve();
+    }).then(() => import('./generation-actors'));
     generationQueue.ready = mod.then(({ createGenerationQueueActor }) => {
       generationQueue.current = createGenerationQueueActor({ services, dialogs, session, inspect: options.inspect });
       return generationQueue.current;
@@ -128,7 +139,7 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
       return blogWizard.current;
     });
   }
-  return { dialogs, navigationGuard, session, generationQueue, blogWizard, inspect: options.inspect };
+  return { dialogs, navigationGuard, session, generationQueue, blogWizard, startDeferred: () => startDeferred(), inspect: options.inspect };
 }
 
 export function stopAppActors(actors: AppActors) {

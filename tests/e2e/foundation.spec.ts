@@ -19,6 +19,8 @@ test.describe('foundation: sign in, the shell, sign out', () => {
     await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/home with the profile menu open');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
+    // 01 §2 logout confirmation
+    await page.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 

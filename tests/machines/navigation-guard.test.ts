@@ -7,7 +7,7 @@ import {
   type NavEmitted,
   type NavEvent,
 } from '../../machines/navigation-guard.machine';
-import { DIALOG_TEXT } from '../../machines/dialogs';
+import { DIALOG_TEXT } from '../../machines/dialog-text';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(navigationGuardMachine);

@@ -11,7 +11,8 @@ import {
   type GateUser,
   type WordImageUsage,
 } from '../../machines/subscription-gate.machine';
-import { DIALOG_TEXT, type Dialog } from '../../machines/dialogs';
+import type { Dialog } from '../../machines/dialogs';
+import { DIALOG_TEXT } from '../../machines/dialog-text';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');

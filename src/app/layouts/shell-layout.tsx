@@ -8,7 +8,8 @@ import { TrialCountdown } from '../../features/shell/trial-countdown';
 import { VideoGeneratorBanner, VideoMaintenanceBanner } from '../../features/shell/banners';
 import { WebinarButton } from '../../features/shell/webinar-button';
 import { useServices } from '../services';
-import { useCurrentUser, useLogout } from '../../features/auth/use-session';
+import { useCurrentUser } from '../../features/auth/use-session';
+import { useAppActors } from '../../state/app-actors';
 import { PLAN_ID } from '../../../machines/constants';
 import { NavigationGuard } from '../navigation-guard';
 
@@ -31,7 +32,7 @@ const OLD_UI_URL = (import.meta.env.VITE_OLD_UI_URL as string | undefined) || '/
 function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const { api, $api } = useServices();
   const { user } = useCurrentUser();
-  const logout = useLogout();
+  const { dialogs } = useAppActors();
   const isPaidPlan = !!user && user.user_subscription.plan_id !== PLAN_ID.free;
   const details = useQuery({ ...$api.queryOptions('get', '/api/subscription/details'), enabled: isPaidPlan });
   const d = details.data?.data;
@@ -53,7 +54,9 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
 
   async function openSupport() {
     // Opened synchronously so the browser does not block it as a pop-up, then pointed at the URL.
-    const win = window.open('', '_blank', 'noopener');
+    // ('noopener' would make window.open return null, leaving nothing to point at the URL)
+    const win = window.open('', '_blank');
+    if (win) win.opener = null;
     try {
       const { data } = await api.GET('/api/support');
       if (win) win.location.href = data!.url;
@@ -85,7 +88,8 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
           isPaidPlan,
           credits,
           onSupport: () => void openSupport(),
-          onLogout: () => void logout(),
+          // 01 §2 'logout confirmation': the dialog asks, then runs the session's logout
+          onLogout: () => dialogs.send({ type: 'dialog.open', dialog: { name: 'logout' } }),
         },
       }}
     >

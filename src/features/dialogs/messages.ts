@@ -1,4 +1,5 @@
-import { DIALOG_TEXT, type DialogName, type GenerateLimitType } from '../../../machines/dialogs';
+import { type DialogName, type GenerateLimitType } from '../../../machines/dialogs';
+import { DIALOG_TEXT } from '../../../machines/dialog-text';
 import { VIDEO_FREE_PLAN_MESSAGE } from '../../../machines/constants';
 import { PLAGIARISM_CHECK_CREDITS } from './constants';
 

@@ -1,26 +1,28 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { useServices } from '../../app/services';
-import type { components } from '../../api/schema.gen';
-import { CrashPage } from './error-boundary';
-import { reportCrash } from './crash-report';
-
-type UserReply = components['schemas']['UserReply'];
+import { lazy, Suspense } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { errorMessages } from './messages';
 
 /**
- * The router's errorElement: any crash while loading or rendering a route shows the generic error page of
- * 01 §2 / §8 ('OOPS! Something went wrong', 'Reload the page' → /login) and is posted to
- * POST /logs/log-crash-report (01 §7) with the page path, the user id and the subscription (see crash-report.ts).
+ * The router's errorElement (01 §2 / §8). The page and the crash report load on demand (route-crash.tsx)
+ * so they stay out of the first route's JavaScript; if even that chunk cannot load (the crash may be a
+ * failed download), the same texts show without styling.
  */
+const RouteCrash = lazy(() =>
+  import('./route-crash').catch(() => ({
+    default: () => (
+      <main id="main">
+        <h1>{errorMessages.crashTitle}</h1>
+        <a href="/login">{errorMessages.crashAction}</a>
+      </main>
+    ),
+  })),
+);
+
 export function RouteError() {
   const error = useRouteError();
-  const { api, $api, queryClient } = useServices();
-  useEffect(() => {
-    console.error(error);
-    // A thrown Response (404/401 from a loader) is routing, not a crash of the app.
-    if (isRouteErrorResponse(error)) return;
-    const user = queryClient.getQueryData<UserReply>($api.queryOptions('get', '/api/auth/getUser').queryKey)?.data.user ?? null;
-    void reportCrash(api, error, { href: window.location.href, user });
-  }, [error, api, $api, queryClient]);
-  return <CrashPage />;
+  return (
+    <Suspense fallback={null}>
+      <RouteCrash error={error} />
+    </Suspense>
+  );
 }

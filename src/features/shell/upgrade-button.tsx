@@ -78,10 +78,13 @@ const price = css({
   px: '1.5',
   py: '0.5',
   borderRadius: 'sm',
-  bg: 'black/20',
+  // An opaque pill (a translucent black over the animated button left axe unable to prove, and the
+  // faded per-month text short of, 4.5:1): white on brand.700 is about 7:1.
+  bg: 'accent.emphasized',
+  color: 'accent.fg',
   fontVariantNumeric: 'tabular-nums',
 });
-const perMonth = css({ fontSize: 'xs', fontWeight: 'medium', opacity: 0.9 });
+const perMonth = css({ fontSize: 'xs', fontWeight: 'medium' });
 const srOnly = css({ srOnly: true });
 
 function ClockIcon() {

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: the speed part of the quality gates, as ONE table (figure, budget, measured).
+ *
+ *  1. builds the app into its own directory, dist-bench (so a bench never races `npm run build`'s dist/);
+ *  2. runs the Playwright benchmarks in tests/bench/ (BENCH=1, E2E_PORT 4392, DIST_DIR=dist-bench):
+ *     bundle-size.spec.ts → .bench/bundle.json, chat-stream.spec.ts → .bench/stream.json;
+ *  3. runs scripts/load-test.ts (200 users for 60 s against the backend on 127.0.0.1:4394) → .bench/load.json;
+ *  4. prints the table and writes it to .bench/results.md.
+ * Lighthouse is not installed in this project (and cannot be here), so its row says "not measured".
+ * Exits 1 when a budget is missed or a step failed, 0 otherwise. `--skip-build` reuses dist-bench.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const DIST_DIR = 'dist-bench';
+const E2E_PORT = '4392';
+const skipBuild = process.argv.includes('--skip-build');
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.info(`\n── ${label}: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) console.error(`── ${label} failed (exit ${r.status ?? r.signal})`);
+  return r.status === 0;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+mkdirSync('.bench', { recursive: true });
+// stale figures from an earlier run must not be reported as this run's
+for (const f of ['bundle.json', 'stream.json', 'load.json']) rmSync(`.bench/${f}`, { force: true });
+
+const steps: Record<string, boolean> = {};
+steps.build = skipBuild && existsSync(`${DIST_DIR}/index.html`) ? true : run('build', 'npx', ['panda', 'codegen']) && run('build', 'npx', ['vite', 'build', '--outDir', DIST_DIR, '--emptyOutDir']);
+if (steps.build) {
+  steps.playwright = run('browser benchmarks', 'npx', ['playwright', 'test'], { BENCH: '1', DIST_DIR, E2E_PORT });
+  steps.load = run('load test', 'npx', ['tsx', 'scripts/load-test.ts'], { DIST_DIR });
+}
+
+interface BundleJson {
+  routes: { route: string; gzipBytes: number; budgetBytes: number }[];
+}
+interface StreamJson {
+  words: number;
+  chunks: number;
+  chunkPaceMs: number;
+  streamBusyMs: { task: number };
+  renderOnceBusyMs: { task: number };
+  ratio: number;
+  ratioBudget: number;
+  longestTaskMs: number;
+  longestTaskBudgetMs: number;
+  streamTasksOver50ms: number;
+}
+interface LoadJson {
+  users: number;
+  seconds: number;
+  requests: number;
+  streams: number;
+  p50Ms: number;
+  p99Ms: number;
+  p99BudgetMs: number;
+  errors: number;
+  loadAverage1m?: { before: number; after: number };
+}
+
+type Row = [figure: string, budget: string, measured: string, verdict: string];
+const rows: Row[] = [];
+const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+let failed = Object.values(steps).some((ok) => !ok) || !steps.build;
+
+const bundle = readJson<BundleJson>('.bench/bundle.json');
+if (bundle) {
+  for (const r of bundle.routes) {
+    const ok = r.gzipBytes <= r.budgetBytes;
+    failed ||= !ok;
+    rows.push([`First-route JS, ${r.route}`, `≤ ${kb(r.budgetBytes)} gzip`, `${kb(r.gzipBytes)} gzip`, verdict(ok)]);
+  }
+} else {
+  failed = true;
+  rows.push(['First-route JS (/login, /home)', '≤ 150.0 KB gzip', 'not measured (bundle benchmark failed)', 'FAIL']);
+}
+
+const stream = readJson<StreamJson>('.bench/stream.json');
+if (stream) {
+  const ratioOk = stream.ratio <= stream.ratioBudget;
+  const taskOk = stream.longestTaskMs <= stream.longestTaskBudgetMs;
+  failed ||= !ratioOk || !taskOk;
+  const what = `${stream.words.toLocaleString('en-US')} words in ${stream.chunks} chunks`;
+  rows.push([
+    `Streaming render, ${what}: main-thread busy ÷ one render`,
+    `≤ ${stream.ratioBudget}`,
+    `${stream.ratio} (${Math.round(stream.streamBusyMs.task)} ms ÷ ${Math.round(stream.renderOnceBusyMs.task)} ms)`,
+    verdict(ratioOk),
+  ]);
+  rows.push([
+    'Streaming render: longest main-thread task',
+    `≤ ${stream.longestTaskBudgetMs} ms`,
+    `${stream.longestTaskMs} ms (${stream.streamTasksOver50ms} tasks over 50 ms)`,
+    verdict(taskOk),
+  ]);
+} else {
+  failed = true;
+  rows.push(['Streaming render (20,000 words)', 'ratio ≤ 3, longest task ≤ 50 ms', 'not measured (stream benchmark failed)', 'FAIL']);
+}
+
+const load = readJson<LoadJson>('.bench/load.json');
+if (load) {
+  const p99Ok = load.p99Ms <= load.p99BudgetMs;
+  const errOk = load.errors === 0;
+  failed ||= !p99Ok || !errOk;
+  rows.push([
+    `Load, ${load.users} users × ${load.seconds} s: p99 of non-streamed calls`,
+    `≤ ${load.p99BudgetMs} ms`,
+    `${load.p99Ms} ms (p50 ${load.p50Ms} ms, ${load.requests} calls + ${load.streams} chat streams` +
+      `${load.loadAverage1m ? `; machine load avg ${load.loadAverage1m.before}→${load.loadAverage1m.after} on 2 cores` : ''})`,
+    verdict(p99Ok),
+  ]);
+  rows.push([`Load: errors`, '0', String(load.errors), verdict(errOk)]);
+} else {
+  failed = true;
+  rows.push(['Load, 200 users × 60 s', 'p99 ≤ 50 ms, 0 errors', 'not measured (load test failed)', 'FAIL']);
+}
+
+rows.push(['Lighthouse (performance, accessibility)', '—', 'not measured (package not installed)', '—']);
+
+const header: Row = ['Figure', 'Budget', 'Measured', 'Verdict'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r: Row) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+const table = [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+const stamp = new Date().toISOString();
+writeFileSync(
+  '.bench/results.md',
+  `# npm run bench — ${stamp}\n\nMachine: ${process.platform}, Node ${process.version}; details in .bench/*.json.\n\n${table}\n`,
+);
+console.info(`\n${table}\n\n(written to .bench/results.md)`);
+process.exit(failed ? 1 : 0);
