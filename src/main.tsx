@@ -7,6 +7,7 @@ import { loadInspector } from './state/inspect';
 import { createAppActors, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { initColorMode } from './ui/color-mode';
+import { readStartupParams } from './app/startup-params';
 import type { DialogRequest } from '../machines/dialogs';
 
 const pageLoadedAt = Date.now();
@@ -14,6 +15,10 @@ const pageLoadedAt = Date.now();
 initColorMode();
 
 async function start() {
+  // 01 §2 start-up parameters: applied first, and removed from the address bar at once.
+  const startup = readStartupParams(window.location.href, sessionStorage);
+  if (startup.replaceWith) window.history.replaceState(null, '', startup.replaceWith);
+
   // Stately Inspect only with ?inspect or VITE_INSPECT=1; loaded on demand so production bundles
   // never carry it unless asked.
   const inspect = await loadInspector(window.location.search, import.meta.env.VITE_INSPECT);
@@ -32,6 +37,7 @@ async function start() {
       if (actors) openNoNetworkDialog(actors);
     },
   });
+  if (startup.token) services.tokens.set({ token: startup.token, loginTime: Date.now() });
   actors = createAppActors({
     inspect,
     services,
