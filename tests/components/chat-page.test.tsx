@@ -105,6 +105,23 @@ describe('sending (01 §4 Chat)', () => {
     expect(screen.getByRole('button', { name: T.copy })).toBeInTheDocument();
   });
 
+  test('when the stored history takes over the streamed reply, its rendered Markdown stays (no second render of a long reply)', async () => {
+    // the stream is held after its first piece, so the reply is seen live first
+    const held = heldStreamFetch({ fetch: backendFetch(backend) });
+    const { router } = await openChat('free@demo.test', '/chat', held.fetch);
+    await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));
+    await userEvent.type(await composer(), 'Plan a trip to Rome{Enter}');
+    const conversation = screen.getByRole('region', { name: T.messagesLabel });
+    await waitFor(() => expect(conversation.querySelector('[data-live-exchange] [data-md-block]')).not.toBeNull(), { timeout: 10_000 });
+    const firstBlock = conversation.querySelector('[data-md-block]');
+    held.release();
+    // stored and re-fetched: the exchange is now the history's, shown once, with the same DOM
+    await waitFor(() => expect(conversation.querySelector('[data-chat-message]')).not.toBeNull(), { timeout: 10_000 });
+    expect(conversation.querySelector('[data-live-exchange]')).toBeNull();
+    expect(conversation.querySelectorAll('article')).toHaveLength(1);
+    expect(conversation.querySelector('[data-md-block]')).toBe(firstBlock);
+  });
+
   test('Shift+Enter makes a new line; the composer grows up to 168 px; the draft survives leaving and coming back', async () => {
     const { router, user } = await openChat();
     await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));

@@ -292,10 +292,29 @@ export function useChatStream(userId: string | number | undefined, conversationI
     return () => registry.release(conversationId);
   }, [registry, conversationId]);
 
+  // While a reply streams, the page re-renders at most once per animation frame (chunks can arrive faster
+  // than frames, and each render of a long reply has a cost); any other change is shown at once.
   const subscribe = useCallback(
     (cb: () => void) => {
-      entry.listeners.add(cb);
-      return () => void entry.listeners.delete(cb);
+      let frame = 0;
+      const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : null;
+      const listener = () => {
+        if (raf && entry.state.phase === 'streaming') {
+          frame ||= raf(() => {
+            frame = 0;
+            cb();
+          });
+          return;
+        }
+        if (frame) cancelAnimationFrame(frame);
+        frame = 0;
+        cb();
+      };
+      entry.listeners.add(listener);
+      return () => {
+        entry.listeners.delete(listener);
+        if (frame) cancelAnimationFrame(frame);
+      };
     },
     [entry],
   );

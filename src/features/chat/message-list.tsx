@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -107,56 +107,50 @@ function AssistantMessage({ text, children, footer }: { text: string; children?:
   );
 }
 
-/** A stored message: memoised, so a streaming reply below never re-renders the history. */
-const HistoryMessage = memo(function HistoryMessage({ message }: { message: ChatMessage }) {
-  return (
-    <>
-      {message.data.map((x, i) => (
-        <article key={i} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-chat-message={message.chat_message_id}>
-          <UserMessage text={x.message_input} />
-          <AssistantMessage
-            text={x.message_output}
-            footer={
-              <div className={actions}>
-                <CopyButton text={x.message_output} />
-              </div>
-            }
-          />
-        </article>
-      ))}
-    </>
-  );
-});
-
-/** The streaming text, updated at most once per animation frame (tokens can arrive faster than frames). */
-function useFrameThrottled(value: string): string {
-  const [shown, setShown] = useState(value);
-  const latest = useRef(value);
-  latest.current = value;
-  useEffect(() => {
-    if (shown === value) return;
-    if (typeof requestAnimationFrame !== 'function') {
-      setShown(value);
-      return;
-    }
-    const id = requestAnimationFrame(() => setShown(latest.current));
-    return () => cancelAnimationFrame(id);
-  }, [value, shown]);
-  return shown;
+/** One stored exchange of the history (a message can hold several). */
+interface HistoryRow {
+  key: string;
+  messageId: string;
+  input: string;
+  output: string;
 }
 
-function LiveReply({
+const exchangeBox = css({ display: 'flex', flexDirection: 'column', gap: '4' });
+
+/**
+ * One exchange, stored or live. Both kinds are this one component so that, when the stored history takes
+ * over a reply just streamed, the row keeps its React key (see MessageList) and its rendered Markdown: a
+ * 20,000-word reply is not rendered a second time in one long task. Memoised: a stored exchange never
+ * re-renders while a reply streams below it.
+ */
+const Exchange = memo(function Exchange({
+  row,
   live,
   onRegenerate,
   onDismiss,
 }: {
-  live: LiveExchange;
-  onRegenerate: () => void;
-  onDismiss: () => void;
+  row?: HistoryRow;
+  live?: LiveExchange;
+  onRegenerate?: () => void;
+  onDismiss?: () => void;
 }) {
+  if (!live) {
+    const output = row?.output ?? '';
+    return (
+      <article className={exchangeBox} data-chat-message={row?.messageId}>
+        <UserMessage text={row?.input ?? ''} />
+        <AssistantMessage
+          text={output}
+          footer={
+            <div className={actions}>
+              <CopyButton text={output} />
+            </div>
+          }
+        />
+      </article>
+    );
+  }
   const streaming = live.phase === 'streaming' || live.phase === 'waiting';
-  const text = useFrameThrottled(live.output);
-  const shownText = streaming ? text : live.output;
   let footer: ReactNode = null;
   if (live.phase === 'waiting') {
     footer = (
@@ -193,14 +187,16 @@ function LiveReply({
     );
   }
   return (
-    <article className={css({ display: 'flex', flexDirection: 'column', gap: '4' })} data-live-exchange={live.phase} aria-busy={streaming || undefined}>
+    <article className={exchangeBox} data-live-exchange={live.phase} aria-busy={streaming || undefined}>
       <UserMessage text={live.input} />
-      <AssistantMessage text={shownText} footer={footer}>
+      <AssistantMessage text={live.output} footer={footer}>
         {live.phase === 'streaming' && <span className={cursor} aria-hidden="true" />}
       </AssistantMessage>
     </article>
   );
-}
+});
+
+const liveKey = (live: LiveExchange) => `live:${live.startedAt}:${live.input.length}`;
 
 /** What the polite live region says: once when a reply starts and once when it ends — never per token. */
 function announcement(live: LiveExchange): string {
@@ -254,8 +250,43 @@ export function MessageList({
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
+  /** scrollTop right after the view last stuck itself to the bottom (to tell the user's scrolling from growth) */
+  const stuckTop = useRef(0);
   const firstId = messages[0]?.chat_message_id;
   const lastId = messages[messages.length - 1]?.chat_message_id;
+
+  const rows = useMemo(
+    () =>
+      messages.flatMap((m) =>
+        m.data.map((x, i) => ({ key: `${m.chat_message_id}:${i}`, messageId: m.chat_message_id, input: x.message_input, output: x.message_output })),
+      ),
+    [messages],
+  );
+
+  // The hand-over: when the stored history takes over the live reply (it shows the same exchange), that
+  // history row takes the live row's key, so React keeps its rendered Markdown instead of mounting it anew.
+  const adopted = useRef(new Map<string, string>());
+  const shownLive = useRef<{ key: string; input: string; output: string } | null>(null);
+  // The history can hold the new exchange while the live one still shows (a refetch landing while the reply
+  // is being saved): then that row is not shown twice, the live one stands for it under the same key.
+  const baseKey = useRef<string | undefined>(undefined);
+  let merged: string | null = null;
+  if (live && (live.phase === 'waiting' || live.phase === 'streaming')) baseKey.current = rows[rows.length - 1]?.key;
+  if (live && (live.phase === 'saving' || (live.phase === 'idle' && live.outcome === 'stored'))) {
+    const last = rows[rows.length - 1];
+    if (last && last.key !== baseKey.current && last.input === live.input && last.output === live.output) {
+      merged = last.key;
+      if (!adopted.current.has(last.key)) adopted.current.set(last.key, liveKey(live));
+    }
+  }
+  if (live) {
+    shownLive.current = { key: liveKey(live), input: live.input, output: live.output };
+  } else if (shownLive.current) {
+    const last = rows[rows.length - 1];
+    const prev = shownLive.current;
+    if (last && last.input === prev.input && last.output === prev.output && !adopted.current.has(last.key)) adopted.current.set(last.key, prev.key);
+    shownLive.current = null;
+  }
 
   // a different conversation starts at the bottom
   useLayoutEffect(() => {
@@ -263,7 +294,10 @@ export function MessageList({
     anchor.current = null;
   }, [conversationId]);
 
-  // older messages were prepended: keep the reader's place (distance from the bottom stays the same)
+  // older messages were prepended: keep the reader's place (distance from the bottom stays the same);
+  // otherwise follow the bottom while the user is there. A streamed reply commits inside an animation frame
+  // (useChatStream batches its updates per frame), so the layout read here is that frame's own layout done
+  // early, not an extra one — and the view moves in the same frame as the text (no second frame per chunk).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -272,6 +306,7 @@ export function MessageList({
       anchor.current = null;
     } else if (atBottom.current) {
       el.scrollTop = el.scrollHeight;
+      stuckTop.current = el.scrollTop;
     }
   }, [firstId, lastId, messages.length, live?.output, live?.phase, loading]);
 
@@ -285,7 +320,13 @@ export function MessageList({
   function onScroll() {
     const el = ref.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_TO_BOTTOM_PX;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_TO_BOTTOM_PX) {
+      atBottom.current = true;
+      stuckTop.current = el.scrollTop;
+    } else if (el.scrollTop < stuckTop.current - 1) {
+      // only the user scrolling up stops the following (a reply growing below our own scroll does not)
+      atBottom.current = false;
+    }
     if (el.scrollTop <= LOAD_OLDER_THRESHOLD_PX && hasOlder && !loadingOlder && !loading) loadOlder();
   }
 
@@ -312,10 +353,11 @@ export function MessageList({
             <p>{T.emptyText}</p>
           </div>
         )}
-        {messages.map((m) => (
-          <HistoryMessage key={m.chat_message_id} message={m} />
-        ))}
-        {live && <LiveReply live={live} onRegenerate={onRegenerate} onDismiss={onDismiss} />}
+        {/* one keyed list, history then the live exchange, so a row can pass from live to stored without re-mounting */}
+        {[
+          ...rows.map((row) => (row.key === merged ? null : <Exchange key={adopted.current.get(row.key) ?? row.key} row={row} />)),
+          live && <Exchange key={liveKey(live)} live={live} onRegenerate={onRegenerate} onDismiss={onDismiss} />,
+        ]}
       </section>
       <div role="status" aria-live="polite" className={srOnly}>
         {live ? announcement(live) : ''}

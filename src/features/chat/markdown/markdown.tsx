@@ -58,22 +58,51 @@ const Block = memo(function Block({ source, id }: { source: string; id: string }
   return <div data-md-block="">{renderMarkdownBlock(source, id)}</div>;
 });
 
+/**
+ * Blocks are rendered in fixed groups, each memoised: a streamed chunk only re-renders the group holding
+ * the open tail (and a new one when a group fills), not a walk over all ~900 blocks of a long reply.
+ * Groups are fragments, so the DOM stays one flat list of [data-md-block] elements.
+ */
+const GROUP_SIZE = 50;
+
+interface GroupProps {
+  blocks: readonly string[];
+  tail: string;
+  start: number;
+  end: number;
+}
+
+const sourceAt = (p: GroupProps, i: number) => (i < p.blocks.length ? p.blocks[i] : p.tail);
+
+const BlockGroup = memo(
+  function BlockGroup(p: GroupProps) {
+    const out = [];
+    for (let i = p.start; i < p.end; i++) out.push(<Block key={i} id={`b${i}`} source={sourceAt(p, i)} />);
+    return out;
+  },
+  (a, b) => {
+    if (a.start !== b.start || a.end !== b.end) return false;
+    for (let i = a.start; i < a.end; i++) if (sourceAt(a, i) !== sourceAt(b, i)) return false;
+    return true;
+  },
+);
+
 export interface MarkdownProps {
   text: string;
   className?: string;
 }
 
-export function Markdown({ text, className }: MarkdownProps) {
+/** Memoised: a parent re-rendering with the same text (a streaming frame, the history taking over) costs nothing. */
+export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= createBlockSplitter();
   // update() is idempotent for the same text, so calling it during render is safe (StrictMode too).
   const { blocks, tail } = splitter.current.update(text);
-  return (
-    <div className={cx(prose, className)}>
-      {blocks.map((source, i) => (
-        <Block key={i} id={`b${i}`} source={source} />
-      ))}
-      {tail.trim() !== '' && <Block key={blocks.length} id={`b${blocks.length}`} source={tail} />}
-    </div>
-  );
-}
+  // the open tail is the block after the completed ones (same key when it completes: no re-mount)
+  const count = blocks.length + (tail.trim() !== '' ? 1 : 0);
+  const groups = [];
+  for (let start = 0; start < count; start += GROUP_SIZE) {
+    groups.push(<BlockGroup key={start} blocks={blocks} tail={tail} start={start} end={Math.min(count, start + GROUP_SIZE)} />);
+  }
+  return <div className={cx(prose, className)}>{groups}</div>;
+});
