@@ -177,6 +177,14 @@ export const VIDEO_PROMPT_REQUIRED_MESSAGE = 'Video prompt is required';
 
 
 // ── Writing: tools, blogs, storybook, onboarding (03) ────────────────────────
+/** 01 §2 Dialog chain, 03 §4 Onboarding and brands: onboarding has 3 steps for an individual. */
+export const ONBOARDING_STEPS_INDIVIDUAL = 3;
+/** 01 §2, 03 §4, §9: 7 steps for a business (a brand's total_steps is 7 too). */
+export const ONBOARDING_STEPS_BUSINESS = 7;
+/** 01 §8: onboarding failure, verbatim. */
+export const ONBOARDING_FAILED_MESSAGE = 'Failed to update the onboarding details!';
+/** 03 §8 Onboarding: loading the saved answers failed, verbatim. */
+export const ONBOARDING_FETCH_FAILED_MESSAGE = 'Failed to fetch onboarding data';
 /** 03 §2 Long blog writer, §5, §9: wizard steps 1 to 3. */
 export const BLOG_WIZARD_STEPS = [1, 2, 3] as const;
 /** 03 §4 Long blog, §8, §9: outline retry cap 10. */

@@ -12,7 +12,7 @@ import { addDays } from '../lib/dates';
 import { getSubscriptionWithPlan, getUser, loadUserView } from '../db/queries';
 import { VERIFY_TOKEN_TTL_DAYS, revokeAllTokens } from '../auth/tokens';
 import { authReply } from './auth';
-import { PLAN_ID } from '../../machines/constants';
+import { ONBOARDING_STEPS_BUSINESS, ONBOARDING_STEPS_INDIVIDUAL, PLAN_ID } from '../../machines/constants';
 
 type UserReply = JsonResponse<'/api/profile/updateUser', 'post', 200>;
 
@@ -171,6 +171,54 @@ export function profileRoutes() {
       })
       .where(eq(t.users.id, c.get('auth').userId));
     return c.json(await userReply(c, 'Onboarding details saved.'), 200);
+  });
+
+  // ── Onboarding (03 §7 "Onboarding and brands", §9 "steps are saved one by one") ──
+  type OnboardingReply = JsonResponse<'/api/onboarding', 'get', 200>;
+  type Answers = OnboardingReply['data']['on_board_data'];
+  const onboardingState = (row: { onBoardData: unknown; isOnboard: boolean; isOnboardSkipped: boolean }): OnboardingReply['data'] => {
+    const answers = (row.onBoardData && typeof row.onBoardData === 'object' ? row.onBoardData : {}) as Answers;
+    return {
+      on_board_data: answers,
+      is_onboard: row.isOnboard ? 1 : 0,
+      is_onboard_skipped: row.isOnboardSkipped ? 1 : 0,
+      step: typeof answers.step === 'number' ? answers.step : 0,
+    };
+  };
+
+  r.get('/api/onboarding', auth, async (c) => {
+    const { db } = c.get('deps');
+    const [row] = await db
+      .select({ onBoardData: t.users.onBoardData, isOnboard: t.users.isOnboard, isOnboardSkipped: t.users.isOnboardSkipped })
+      .from(t.users)
+      .where(eq(t.users.id, c.get('auth').userId));
+    if (!row) throw new HttpError(401, MSG.unauthenticated);
+    return c.json({ data: onboardingState(row) } satisfies OnboardingReply, 200);
+  });
+
+  r.post('/api/onboarding/:step/save', auth, async (c) => {
+    const { db, clock } = c.get('deps');
+    const raw = c.req.param('step');
+    const step = /^[1-9][0-9]*$/.test(raw) ? Number(raw) : NaN;
+    if (!(step >= 1 && step <= ONBOARDING_STEPS_BUSINESS))
+      throw validationError({ step: [`The step must be between 1 and ${ONBOARDING_STEPS_BUSINESS}.`] });
+    const b = body<JsonBody<'/api/onboarding/{step}/save', 'post'>>(c);
+    const userId = c.get('auth').userId;
+    const state = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ onBoardData: t.users.onBoardData, isOnboard: t.users.isOnboard, isOnboardSkipped: t.users.isOnboardSkipped })
+        .from(t.users)
+        .where(eq(t.users.id, userId))
+        .for('update');
+      if (!row) throw new HttpError(401, MSG.unauthenticated);
+      const merged: Answers = { ...onboardingState(row).on_board_data, ...b, step };
+      // 3 steps for an individual, 7 for a business (01 §2, 03 §4); the account type is an answer of step 1.
+      const total = merged.is_individual === 1 ? ONBOARDING_STEPS_INDIVIDUAL : ONBOARDING_STEPS_BUSINESS;
+      if (step > total) throw validationError({ step: [`An individual account has ${ONBOARDING_STEPS_INDIVIDUAL} onboarding steps.`] });
+      await tx.update(t.users).set({ onBoardData: merged, updatedAt: clock.now() }).where(eq(t.users.id, userId));
+      return onboardingState({ ...row, onBoardData: merged });
+    });
+    return c.json({ data: state, message: 'Onboarding step saved.' } satisfies OnboardingReply, 200);
   });
 
   r.post('/api/user/update-webinar-status', auth, async (c) => {

@@ -1935,7 +1935,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Onboarding state */
+        /**
+         * Onboarding state
+         * @description The answers saved so far, the last step saved and the onboarded / skipped flags (03 §9 "Dashboard start").
+         */
         get: operations["getOnboarding"];
         put?: never;
         post?: never;
@@ -1954,7 +1957,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save an onboarding step */
+        /**
+         * Save an onboarding step
+         * @description Merges the step's answers into the saved ones and records the step (steps are saved one by one, 03 §9). An individual has 3 steps, a business 7 (03 §4); a step beyond the account type's count is refused with 422. Does not finish onboarding: POST /api/profile/storeOnBoard does.
+         */
         post: operations["saveOnboardingStep"];
         delete?: never;
         options?: never;
@@ -4210,11 +4216,23 @@ export interface components {
             url: string;
             message?: string;
         };
+        /** @description The onboarding answers (spec 03 §3 "Onboarding": role (a free value), useCase, company, companySize, chatAvailability, preferredTime, phone, country, status, is_individual, step). Every field is optional: answers are saved step by step (POST /api/onboarding/{step}/save) and a skip stores only is_individual. */
+        OnboardingAnswers: {
+            role?: string;
+            useCase?: string;
+            company?: string;
+            companySize?: string;
+            chatAvailability?: string;
+            preferredTime?: string;
+            phone?: string;
+            country?: string;
+            status?: string;
+            is_individual?: components["schemas"]["Flag"];
+            /** @description The last step answered (1–3 for an individual, 1–7 for a business; 03 §9). */
+            step?: number;
+        };
         StoreOnBoardRequest: {
-            /** @description The onboarding answers (spec 03 §3 Onboarding: role, useCase, company, companySize, chatAvailability, preferredTime, phone, country, is_individual, step …). Kept open: the spec does not fix the shape. */
-            on_board_data: {
-                [key: string]: unknown;
-            };
+            on_board_data: components["schemas"]["OnboardingAnswers"];
             is_onboard: components["schemas"]["Flag"];
             is_onboard_skipped?: components["schemas"]["Flag"];
         };
@@ -4954,6 +4972,17 @@ export interface components {
             }[];
             message?: string;
         };
+        /** @description The user's onboarding state (03 §7 GET /api/onboarding). */
+        OnboardingReply: {
+            data: {
+                on_board_data: components["schemas"]["OnboardingAnswers"];
+                is_onboard: components["schemas"]["Flag"];
+                is_onboard_skipped: components["schemas"]["Flag"];
+                /** @description The last step saved; 0 before the first. */
+                step: number;
+            };
+            message?: string;
+        };
         /** @description A tool of the catalogue (spec 03 §3 "Single prompt (tool)"): a single prompt, or a multi-prompt kit when is_multiprompt is 1. plan_id '1' marks a Pro tool (a string, as the spec writes it). */
         Tool: {
             /** @description The prompt id, or the multi-prompt id of a kit. */
@@ -5325,6 +5354,7 @@ export type SchemaLanguage = components['schemas']['Language'];
 export type SchemaLanguageListReply = components['schemas']['LanguageListReply'];
 export type SchemaDeleteUserRequest = components['schemas']['DeleteUserRequest'];
 export type SchemaUrlReply = components['schemas']['UrlReply'];
+export type SchemaOnboardingAnswers = components['schemas']['OnboardingAnswers'];
 export type SchemaStoreOnBoardRequest = components['schemas']['StoreOnBoardRequest'];
 export type SchemaWebinarStatusRequest = components['schemas']['WebinarStatusRequest'];
 export type SchemaPlan = components['schemas']['Plan'];
@@ -5417,6 +5447,7 @@ export type SchemaDataReply = components['schemas']['DataReply'];
 export type SchemaFavouriteImagePromptsReply = components['schemas']['FavouriteImagePromptsReply'];
 export type SchemaCreateImagePromptReply = components['schemas']['CreateImagePromptReply'];
 export type SchemaDataListReply = components['schemas']['DataListReply'];
+export type SchemaOnboardingReply = components['schemas']['OnboardingReply'];
 export type SchemaTool = components['schemas']['Tool'];
 export type SchemaToolPage = components['schemas']['ToolPage'];
 export type SchemaFavouritePromptsReply = components['schemas']['FavouritePromptsReply'];
@@ -8425,7 +8456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["OnboardingReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8443,7 +8474,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["OnboardingAnswers"];
             };
         };
         responses: {
@@ -8453,7 +8484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["OnboardingReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -49,7 +49,7 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
             { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/auth/verify-email-page')).VerifyEmailPage }) },
             { path: 'server-maintenance', lazy: async () => ({ Component: (await import('../features/errors/maintenance-page')).MaintenancePage }) },
             { path: 'test', ...pending('Test page', 'platform') },
-            { path: 'onboarding', loader: requireAuth, ...pending('Onboarding', 'onboarding') },
+            { path: 'onboarding', loader: requireAuth, lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page')).OnboardingPage }) },
           ],
         },
         // ── public pages: shell when signed in, public frame otherwise ──

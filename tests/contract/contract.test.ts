@@ -257,8 +257,21 @@ c('post /api/deleteUser/{id}', 'no token', 401, () => send('POST', '/api/deleteU
 c('get /api/support', 'ok', 200, async (x) => send('GET', '/api/support', { token: await x.token('plus@demo.test') }));
 c('get /api/support', 'no token', 401, () => send('GET', '/api/support'));
 c('post /api/profile/storeOnBoard', 'ok', 200, async (x) =>
-  send('POST', '/api/profile/storeOnBoard', { token: (await x.newUser()).token, json: { on_board_data: { role: 'Writer', is_individual: true, step: 3 }, is_onboard: 1 } }),
+  send('POST', '/api/profile/storeOnBoard', { token: (await x.newUser()).token, json: { on_board_data: { role: 'Writer', is_individual: 1, step: 3 }, is_onboard: 1 } }),
 );
+c('get /api/onboarding', 'ok', 200, async (x) => send('GET', '/api/onboarding', { token: await x.token('new@demo.test') }));
+c('get /api/onboarding', 'no token', 401, () => send('GET', '/api/onboarding'));
+c('post /api/onboarding/{step}/save', 'ok', 200, async (x) =>
+  send('POST', '/api/onboarding/2/save', { token: (await x.newUser()).token, json: { company: 'Acme', companySize: '11-50' } }),
+);
+c('post /api/onboarding/{step}/save', 'individual past step 3', 422, async (x) => {
+  const { token } = await x.newUser();
+  await send('POST', '/api/onboarding/1/save', { token, json: { is_individual: 1, role: 'Writer' } });
+  return send('POST', '/api/onboarding/4/save', { token, json: {} });
+});
+c('post /api/onboarding/{step}/save', 'step out of range', 422, async (x) => send('POST', '/api/onboarding/8/save', { token: await x.token('free@demo.test'), json: {} }));
+c('post /api/onboarding/{step}/save', 'unknown field', 422, async (x) => send('POST', '/api/onboarding/1/save', { token: await x.token('free@demo.test'), json: { admin: true } }));
+c('post /api/onboarding/{step}/save', 'no token', 401, () => send('POST', '/api/onboarding/1/save', { json: {} }));
 c('post /api/profile/storeOnBoard', 'invalid', 422, async (x) => send('POST', '/api/profile/storeOnBoard', { token: await x.token('free@demo.test'), json: { is_onboard: 5 } }));
 c('post /api/profile/storeOnBoard', 'no token', 401, () => send('POST', '/api/profile/storeOnBoard', { json: {} }));
 c('post /api/user/update-webinar-status', 'ok', 200, async (x) => send('POST', '/api/user/update-webinar-status', { token: (await x.newUser()).token, json: { is_webinar: 2 } }));

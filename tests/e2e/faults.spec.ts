@@ -24,6 +24,7 @@ const T = {
   creditDetails: "credit details fail: 'Unable to load credit details. Please try again.' with Retry",
   creditHistory: "credit history fails: 'Failed to load credit purchase history'; empty: 'No purchase history available'",
   operationFailed: "buying credits fails: toast 'Operation failed. Please try again!!!'",
+  onboarding: "onboarding save fails: 'Failed to update the onboarding details!', every answer kept",
   registration: "registration fails: 'Registration Failed' / 'Registration failed. Please try again later.'",
   noResult: "a failed or empty tool search shows 'No Result Found' (no error dialog)",
   listingSilent: 'a failed chat listing is ignored silently',
@@ -51,7 +52,7 @@ const CATALOGUE: Entry[] = [
   { spec: "'Failed to load credit purchase history'", test: T.creditHistory },
   { spec: "'No purchase history available'", test: T.creditHistory },
   { spec: "toast 'Operation failed. Please try again!!!' (6 seconds)", test: T.operationFailed },
-  { spec: "Onboarding failure: 'Failed to update the onboarding details!'", test: null, why: 'onboarding not in this build' },
+  { spec: "Onboarding failure: 'Failed to update the onboarding details!'", test: T.onboarding },
   { spec: "Registration: 'Registration Failed' / 'Registration failed. Please try again later.'", test: T.registration },
   { spec: "Webinar: 'An error occurred! Please try again!'", test: null, why: 'only the external registration hook (VITE_WEBINAR_HOOK_URL, unset in this build) can fail it; a failed status save keeps the registration (machines/webinar.machine.ts)' },
   { spec: "success 'Meeting invitation link has been sent to your email.'", test: null, why: 'a success, not an error path' },
@@ -350,6 +351,26 @@ test.describe('account and catalogue faults', () => {
     await packs.getByRole('radio').first().click();
     await page.getByRole('button', { name: /^Buy/ }).click();
     await expect(page.getByText('Operation failed. Please try again!!!', { exact: true }).first()).toBeVisible();
+  });
+
+  test(T.onboarding, async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('new@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Welcome to Wordsmith AI' }).getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('dialog', { name: 'Limited Time Offer' }).getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.route('**/api/onboarding/1/save', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.getByLabel('For myself').check();
+    await page.getByLabel('Your role').fill('Editor');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to update the onboarding details!' })).toBeVisible();
+    await expect(page.getByLabel('Your role')).toHaveValue('Editor');
+    await expect(page.getByLabel('For myself')).toBeChecked();
+    await page.unroute('**/api/onboarding/1/save');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
   });
 
   test(T.registration, async ({ page }) => {

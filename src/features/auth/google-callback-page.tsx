@@ -81,9 +81,12 @@ function completeOnce(api: ApiClient, body: { credential?: string; code?: string
   return call;
 }
 
-/** After sign-in: onboarding first for users who have neither finished nor skipped it (01 §2 start-up). */
+/**
+ * After sign-in: onboarding first for users who have neither finished nor skipped it (01 §2 start-up) — except
+ * on a first login, which lands on /home where the welcome → offer → onboarding chain starts (features/onboarding/start.ts).
+ */
 export function afterGoogleSignIn(user: User): string {
-  return user.is_onboard === 1 || user.is_onboard_skipped === 1 ? '/home' : '/onboarding';
+  return user.is_onboard === 1 || user.is_onboard_skipped === 1 || user.isFirstLogin ? '/home' : '/onboarding';
 }
 
 type State = { status: 'idle' } | { status: 'working' } | { status: 'failed'; message: string };
