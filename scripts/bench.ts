@@ -5,8 +5,8 @@
  *  2. runs the Playwright benchmarks in tests/bench/ (BENCH=1, E2E_PORT 4392, DIST_DIR=dist-bench):
  *     bundle-size.spec.ts → .bench/bundle.json, chat-stream.spec.ts → .bench/stream.json;
  *  3. runs scripts/load-test.ts (200 users for 60 s against the backend on 127.0.0.1:4394) → .bench/load.json;
- *  4. prints the table and writes it to .bench/results.md.
- * Lighthouse is not installed in this project (and cannot be here), so its row says "not measured".
+ *  4. runs scripts/lighthouse.ts (Lighthouse, mobile, median of 3 runs on /login and /home) → .bench/lighthouse.json;
+ *  5. prints the table and writes it to .bench/results.md.
  * Exits 1 when a budget is missed or a step failed, 0 otherwise. `--skip-build` reuses dist-bench.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,13 +33,14 @@ function readJson<T>(file: string): T | null {
 
 mkdirSync('.bench', { recursive: true });
 // stale figures from an earlier run must not be reported as this run's
-for (const f of ['bundle.json', 'stream.json', 'load.json']) rmSync(`.bench/${f}`, { force: true });
+for (const f of ['bundle.json', 'stream.json', 'load.json', 'lighthouse.json']) rmSync(`.bench/${f}`, { force: true });
 
 const steps: Record<string, boolean> = {};
 steps.build = skipBuild && existsSync(`${DIST_DIR}/index.html`) ? true : run('build', 'npx', ['panda', 'codegen']) && run('build', 'npx', ['vite', 'build', '--outDir', DIST_DIR, '--emptyOutDir']);
 if (steps.build) {
   steps.playwright = run('browser benchmarks', 'npx', ['playwright', 'test'], { BENCH: '1', DIST_DIR, E2E_PORT });
   steps.load = run('load test', 'npx', ['tsx', 'scripts/load-test.ts'], { DIST_DIR });
+  steps.lighthouse = run('lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts'], { DIST_DIR });
 }
 
 interface BundleJson {
@@ -128,7 +129,29 @@ if (load) {
   rows.push(['Load, 200 users × 60 s', 'p99 ≤ 50 ms, 0 errors', 'not measured (load test failed)', 'FAIL']);
 }
 
-rows.push(['Lighthouse (performance, accessibility)', '—', 'not measured (package not installed)', '—']);
+interface LighthouseJson {
+  budget: number;
+  runs: number;
+  routes: { route: string; median: Record<string, number>; runs: Record<string, number>[] }[];
+}
+const lh = readJson<LighthouseJson>('.bench/lighthouse.json');
+if (lh) {
+  for (const r of lh.routes) {
+    for (const [category, score] of Object.entries(r.median)) {
+      const ok = score >= lh.budget;
+      failed ||= !ok;
+      rows.push([
+        `Lighthouse mobile, ${r.route}: ${category}`,
+        `≥ ${lh.budget}`,
+        `${score} (median of ${lh.runs}: ${r.runs.map((x) => x[category]).join(', ')})`,
+        verdict(ok),
+      ]);
+    }
+  }
+} else {
+  failed = true;
+  rows.push(['Lighthouse mobile, /login and /home', '≥ 95 each', 'not measured (lighthouse step failed)', 'FAIL']);
+}
 
 const header: Row = ['Figure', 'Budget', 'Measured', 'Verdict'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
