@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
@@ -122,7 +122,13 @@ export function OnboardingPage() {
     headingRef.current?.focus();
   }, [index]);
 
-  if (state.data?.data.is_onboard === 1) return <Navigate to="/home" replace />;
+  // Already onboarded: nothing to do here. (An effect, not <Navigate>: react-router lives in the entry chunk, and
+  // <Navigate> would add to every first route's JavaScript — bundle budget.)
+  const onboarded = state.data?.data.is_onboard === 1;
+  useEffect(() => {
+    if (onboarded) navigate('/home', { replace: true });
+  }, [onboarded, navigate]);
+  if (onboarded) return null;
 
   const steps = stepsFor(answers);
   const total = answers.is_individual === 0 || answers.is_individual === 1 ? steps.length : null;
