@@ -7,6 +7,8 @@ import { AppProviders } from '../../src/app/app';
 import { DialogHost } from '../../src/app/dialog-host';
 import { WEBINAR_TEXT } from '../../src/features/dialogs/messages';
 import { googleCalendarUrl, icsText } from '../../src/features/dialogs/calendar';
+import { WebinarButton } from '../../src/features/shell/webinar-button';
+import { getWebinarActor } from '../../src/features/shell/webinar-bridge';
 
 const backend = useTestBackend();
 
@@ -84,6 +86,42 @@ describe("webinar (01 §2 'Join Us Live Today!', §4, §9)", () => {
     expect(within(dialog).queryByRole('button', { name: 'Yes, I want to Attend' })).not.toBeInTheDocument();
     // Monday 8 January 20:00 IST is 2 days 10 hours away
     expect(within(dialog).getByRole('timer')).toHaveAccessibleName('Starts in 2 Days 10 Hours 0 Minutes 0 Seconds');
+  });
+});
+
+describe('one webinar machine for the button, the prompt and the dialog', () => {
+  test('the button opens the dialog on its own actor; attending there is what the button then knows', async () => {
+    const services = createTestServices(backend);
+    await signInAs(services, 'new@demo.test');
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(WEDNESDAY_10_IST);
+    const actors = createAppActors();
+    const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
+    render(
+      <AppProviders services={services} actors={actors}>
+        <WebinarButton user={me} />
+        <DialogHost navigate={vi.fn()} reload={vi.fn()} />
+      </AppProviders>,
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Live Demo Webinar/ }));
+    const dialog = await screen.findByRole('dialog', { name: WEBINAR_TEXT.title });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    const shared = getWebinarActor();
+    expect(shared).not.toBeNull();
+    expect(shared!.getSnapshot().matches({ available: { flow: 'dialog' } })).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, I want to Attend' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Meeting invitation link has been sent to your email.');
+    expect(shared!.getSnapshot().context.isWebinar).toBe(2);
+    // the 120 s prompt of the same machine does not ask again
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await screen.findByRole('dialog', { name: WEBINAR_TEXT.calendarTitle });
+    await user.click(screen.getByRole('button', { name: WEBINAR_TEXT.calendarDone }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(() => vi.advanceTimersByTimeAsync(130_000));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(shared!.getSnapshot().matches({ available: { flow: 'button' } })).toBe(true);
   });
 });
 

@@ -4,9 +4,7 @@
  * 40 minutes).
  *
  * The behaviour is the webinar machine's (machines/webinar.machine.ts: registration, status update,
- * success/error texts, closing 2 s after success). The dialog runs its own instance, opened at once:
- * the app has no app-wide webinar actor yet (the floating button and the 120 s prompt, which would
- * own one, are another area's), and the dialog manager's payload is empty. When the machine
+ * success/error texts, closing 2 s after success), on the shell's one webinar actor (see WebinarDialog). When the machine
  * "closes" after a successful registration, the dialog turns into the add-to-calendar confirmation
  * instead of vanishing — that is the confirmation that "follows". Skip closes it.
  * On a weekend (the machine is `hidden`) it shows when the next (Monday) session starts, without Attend.
@@ -25,6 +23,7 @@ import { googleCalendarUrl, icsDataUrl, type CalendarEvent } from './calendar';
 import { Frame, styles } from './frame';
 import { WEBINAR_TEXT } from './messages';
 import { useDialogUser, type User } from './use-dialog-data';
+import { useWebinarActor, type WebinarActor } from '../shell/webinar-bridge';
 
 /**
  * The registration hook of 01 §7 ("POST to an external automation hook {first_name, last_name, email,
@@ -78,10 +77,19 @@ function Countdown({ parts }: { parts: { days: number; hours: number; minutes: n
   );
 }
 
+/**
+ * One webinar machine for the whole shell: the dialog drives the floating button's actor (webinar-bridge.ts) when
+ * there is one, so attending here is what the button and its 120 s prompt know too. Without it (no shell mounted,
+ * e.g. a test that opens the dialog alone) the dialog runs an instance of its own.
+ */
 export function WebinarDialog({ actions }: { actions: DialogActions }) {
+  const shared = useWebinarActor();
+  return shared ? <WebinarDialogView actor={shared} actions={actions} /> : <OwnWebinarDialog actions={actions} />;
+}
+
+function OwnWebinarDialog({ actions }: { actions: DialogActions }) {
   const { api } = useServices();
   const { user } = useDialogUser();
-  const [calendar, setCalendar] = useState<CalendarEvent | null>(null);
   // read when registering (the user query may settle after the dialog opened)
   const userRef = useRef(user);
   userRef.current = user;
@@ -101,6 +109,14 @@ export function WebinarDialog({ actions }: { actions: DialogActions }) {
   const actor = useActorRef(machine, {
     input: { now: Date.now(), isWebinar: (user?.is_webinar ?? WEBINAR_STATUS.notRegistered) as WebinarStatus, webinarStart: webinarDate },
   });
+  return <WebinarDialogView actor={actor} actions={actions} />;
+}
+
+function WebinarDialogView({ actor, actions }: { actor: WebinarActor; actions: DialogActions }) {
+  const { user } = useDialogUser();
+  const [calendar, setCalendar] = useState<CalendarEvent | null>(null);
+  const userRef = useRef(user);
+  userRef.current = user;
   const hidden = useSelector(actor, (s) => s.matches('hidden'));
   const busy = useSelector(actor, (s) => s.matches({ available: { flow: 'registering' } }) || s.matches({ available: { flow: 'savingRegistration' } }) || s.matches({ available: { flow: 'skipping' } }));
   const registered = useSelector(actor, (s) => s.matches({ available: { flow: 'registered' } }));
@@ -127,7 +143,8 @@ export function WebinarDialog({ actions }: { actions: DialogActions }) {
         actionsRef.current.close();
       }
     });
-    // the dialog is open: move the machine from its prompt wait to the dialog state
+    // the dialog is open: move the machine from its prompt wait (or the button state) to the dialog state; a machine
+    // already there (the button or the prompt opened this dialog) ignores it
     actor.send({ type: 'webinar.open' });
     return () => sub.unsubscribe();
   }, [actor]);

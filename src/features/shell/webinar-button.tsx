@@ -14,10 +14,11 @@
  * company, type} at VITE_WEBINAR_HOOK_URL. Without that setting (the reference setup has no hook) there is
  * nothing to post to and the registration counts as done, so the status is still recorded.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type Actor } from 'xstate';
+import { fromPromise } from 'xstate';
+import { getWebinarActor, setWebinarActor } from './webinar-bridge';
 import { css } from '../../../styled-system/css';
 import { useServices } from '../../app/services';
 import { useAppActors } from '../../state/app-actors';
@@ -27,23 +28,7 @@ import { isWebinarLive } from '../../../machines/webinar-schedule';
 import { WEBINAR_STATUS } from '../../../machines/constants';
 import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
 
-export type WebinarActor = Actor<typeof webinarMachine>;
-
-// ── the bridge the webinar dialog reads ───────────────────────────────────────
-let currentActor: WebinarActor | null = null;
-const listeners = new Set<() => void>();
-function setCurrentActor(actor: WebinarActor | null) {
-  currentActor = actor;
-  listeners.forEach((l) => l());
-}
-function subscribeActor(l: () => void) {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-}
-/** The running webinar actor of the shell, or null (weekends are `hidden`, signed out there is none). */
-export function useWebinarActor(): WebinarActor | null {
-  return useSyncExternalStore(subscribeActor, () => currentActor, () => null);
-}
+export { useWebinarActor, type WebinarActor } from './webinar-bridge';
 
 export interface WebinarButtonProps {
   user: {
@@ -156,9 +141,9 @@ export function WebinarButton({ user }: WebinarButtonProps) {
 
   // The bridge: the dialog finds this actor.
   useEffect(() => {
-    setCurrentActor(actor);
+    setWebinarActor(actor);
     return () => {
-      if (currentActor === actor) setCurrentActor(null);
+      if (getWebinarActor() === actor) setWebinarActor(null);
     };
   }, [actor]);
 
@@ -169,10 +154,11 @@ export function WebinarButton({ user }: WebinarButtonProps) {
       return snap.value === 'open' && snap.context.current?.name === 'webinar';
     };
     const subs = [
-      actor.on('webinar.openDialog', ({ dialog }) => dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar', payload: dialog.payload as Record<string, never> } })),
-      actor.on('webinar.closeDialog', () => {
-        if (isWebinarOpen()) dialogs.send({ type: 'dialog.close' });
+      actor.on('webinar.openDialog', ({ dialog }) => {
+        if (!isWebinarOpen()) dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar', payload: dialog.payload as Record<string, never> } });
       }),
+      // 'webinar.closeDialog' is the open dialog's to handle (it may turn into the add-to-calendar confirmation
+      // instead of closing): the dialog is mounted whenever it is open (features/dialogs/webinar-dialog.tsx).
     ];
     let wasOpen = isWebinarOpen();
     const sub = dialogs.subscribe(() => {
