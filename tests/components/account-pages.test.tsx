@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../server/harness';
 import { createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
 import { accountMessages as m } from '../../src/features/auth/account-messages';
 import { authMessages } from '../../src/features/auth/messages';
+import { afterGoogleSignIn } from '../../src/features/auth/google-callback-page';
+import { MISC_TEXT } from '../../src/features/dialogs/messages';
 
 /** The account pages against the reference backend, with its outbox (reset and verification links). */
 let server: TestServer;
@@ -113,11 +115,20 @@ describe('/auth/google/callback (the sign-up page)', () => {
     expect(await screen.findByRole('button', { name: m.googleContinue })).toBeInTheDocument();
   });
 
-  test('a returned credential signs a new user up and sends them to onboarding', async () => {
+  test('a returned credential signs a new user up and lands on /home, where the first-login welcome starts the chain to onboarding', async () => {
     const s = services();
     const { router } = renderRoute('/auth/google/callback?credential=test-google%3Agina%40example.com%3AGina%20Google', s);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(s.tokens.get()?.token).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  test('a returning user who never finished onboarding goes to /onboarding; an onboarded one to /home', () => {
+    const base = { is_onboard: 0, is_onboard_skipped: 0, isFirstLogin: false } as Parameters<typeof afterGoogleSignIn>[0];
+    expect(afterGoogleSignIn(base)).toBe('/onboarding');
+    expect(afterGoogleSignIn({ ...base, is_onboard: 1 })).toBe('/home');
+    expect(afterGoogleSignIn({ ...base, is_onboard_skipped: 1 })).toBe('/home');
+    expect(afterGoogleSignIn({ ...base, isFirstLogin: true })).toBe('/home');
   });
 
   test('a credential the backend rejects shows its clear message', async () => {

@@ -244,8 +244,9 @@ describe('sidebar chat list (01 §2)', () => {
     // empty → keeps the old title (blur submits); the menu works from the keyboard too
     within(list).getByRole('button', { name: L.options('Bakery launch') }).focus();
     await userEvent.keyboard('{Enter}');
-    await screen.findByRole('menuitem', { name: L.rename });
-    // opened from the keyboard, the first item (Rename) is highlighted
+    // opened from the keyboard, the first item (Rename) is highlighted (the menu highlights it once it is open)
+    const renameItem = await screen.findByRole('menuitem', { name: L.rename });
+    await waitFor(() => expect(renameItem).toHaveAttribute('data-highlighted'));
     await userEvent.keyboard('{Enter}');
     await userEvent.clear(await within(list).findByRole('textbox', { name: L.renameLabel }));
     await userEvent.click(document.body);
@@ -255,7 +256,10 @@ describe('sidebar chat list (01 §2)', () => {
     within(list).getByRole('button', { name: L.options('Bakery launch') }).focus();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menuitem', { name: L.delete });
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: L.rename })).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: L.delete })).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await userEvent.click(within(dialog).getByRole('button', { name: /delete/i }));
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Bakery launch' })).toBeNull(), { timeout: 10_000 });

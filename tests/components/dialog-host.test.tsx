@@ -6,6 +6,7 @@ import { createAppActors, type AppActors } from '../../src/state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from '../../src/state/network-dialogs';
 import { DIALOG_MESSAGES, MISC_TEXT, fallbackDialogTitle } from '../../src/features/dialogs/messages';
 import type { DialogRequest } from '../../machines/dialogs';
+import { ONBOARDING_TEXT } from '../../src/features/onboarding/messages';
 
 const backend = useTestBackend();
 
@@ -156,13 +157,13 @@ describe('dialog chain on close (01 §4)', () => {
   });
 
   test('the offer dialog closes to /onboarding for a user not onboarded with no stored flags', async () => {
-    const { actors, router } = await renderSignedIn();
-    act(() => actors.dialogs.send({ type: 'dialog.flags', flags: { isOnboarded: false, isOnboardSkipped: false, storedFlags: {} } }));
-    open(actors, { name: 'welcome' });
-    await userEvent.click(closeButton(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title })));
+    // new@demo.test: first login, not onboarded — the shell's start (features/onboarding/start.ts) opens welcome itself
+    const { actors, router } = await renderSignedIn('new@demo.test');
+    await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('welcome'));
+    await userEvent.click(closeButton(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title }, { timeout: 5000 })));
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('offer'));
     await userEvent.click(closeButton(await screen.findByRole('dialog', { name: /offer/i })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
-    expect(await screen.findByRole('heading', { name: 'Onboarding' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: ONBOARDING_TEXT.step1Title })).toBeInTheDocument();
   });
 });

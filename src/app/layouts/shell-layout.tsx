@@ -70,6 +70,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const sub = user?.user_subscription;
   return (
     <AppShell
+      fullHeight={fullHeight}
       header={{
         toolSearch: <ToolSearchTrigger onOpen={openSearch} />,
         actions:
@@ -102,7 +103,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
       <div style={fullHeight ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } : undefined}>
         <Outlet />
       </div>
-      {user && <WebinarButton user={user} />}
+      {user && <WebinarButton user={user} raised={fullHeight} />}
       {searchMounted && (
         <Suspense fallback={null}>
           <ToolSearchDialog open={searchOpen} onOpenChange={setSearchOpen} />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Header, type HeaderProps } from './header';
 import { SHELL_MESSAGES } from './messages';
 import { Sidebar, type SidebarProps } from './sidebar';
@@ -37,11 +37,17 @@ export interface AppShellProps {
   sidebar?: Omit<SidebarProps, 'id' | 'onToggleSidebar'>;
   /** The page (an <Outlet /> in the route layout). */
   children: ReactNode;
+  /**
+   * Layout "app" (chat, blog writer): the frame is exactly the viewport's height and the page scrolls inside
+   * itself, so a composer pinned to the bottom stays on screen even with a banner above the page.
+   */
+  fullHeight?: boolean;
 }
 
 const SIDEBAR_ID = 'app-sidebar';
 
 const root = css({ display: 'flex', minH: '100dvh', bg: 'bg.canvas', color: 'fg.default' });
+const rootFull = css({ h: '100dvh', overflow: 'hidden' });
 const skip = css({
   position: 'fixed',
   top: '2',
@@ -77,7 +83,9 @@ const backdrop = css({
   md: { display: 'none' },
 });
 const column = css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column' });
+const columnFull = css({ minH: '0', h: '100dvh' });
 const main = css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column', outline: 'none' });
+const mainFull = css({ minH: '0' });
 
 /**
  * The app frame: skip link, left sidebar, sticky header and <main id="main">.
@@ -85,7 +93,7 @@ const main = css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column
  * Narrow screens (< 768 px): the sidebar is an overlay drawer, closed by default; Escape, the
  * backdrop, the sidebar's close button and any navigation close it.
  */
-export function AppShell({ sidebarOpen, onToggleSidebar, header, sidebar, children }: AppShellProps) {
+export function AppShell({ sidebarOpen, onToggleSidebar, header, sidebar, children, fullHeight = false }: AppShellProps) {
   const narrow = useIsNarrowScreen();
   const [ownOpen, setOwnOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -131,7 +139,7 @@ export function AppShell({ sidebarOpen, onToggleSidebar, header, sidebar, childr
   }, [narrow, drawerOpen]);
 
   return (
-    <div className={root} data-sidebar={open ? 'open' : 'closed'}>
+    <div className={fullHeight ? cx(root, rootFull) : root} data-sidebar={open ? 'open' : 'closed'}>
       <a href="#main" className={skip}>
         {SHELL_MESSAGES.skipToContent}
       </a>
@@ -156,9 +164,9 @@ export function AppShell({ sidebarOpen, onToggleSidebar, header, sidebar, childr
       >
         <Sidebar {...sidebar} id={SIDEBAR_ID} onToggleSidebar={toggle} />
       </aside>
-      <div className={column}>
+      <div className={fullHeight ? cx(column, columnFull) : column}>
         <Header {...header} sidebarOpen={open} onToggleSidebar={toggle} sidebarId={SIDEBAR_ID} />
-        <main id="main" tabIndex={-1} className={main}>
+        <main id="main" tabIndex={-1} className={fullHeight ? cx(main, mainFull) : main}>
           {children}
         </main>
       </div>

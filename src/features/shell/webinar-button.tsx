@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getWebinarActor, setWebinarActor } from './webinar-bridge';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { useServices } from '../../app/services';
 import { useAppActors } from '../../state/app-actors';
 import { VideoIcon } from '../../ui/icons';
@@ -31,6 +31,8 @@ import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
 export { useWebinarActor, type WebinarActor } from './webinar-bridge';
 
 export interface WebinarButtonProps {
+  /** On full-height workspaces (chat) the button sits above the bottom composer instead of over its Send button. */
+  raised?: boolean;
   user: {
     name: string;
     email: string;
@@ -88,6 +90,7 @@ const liveDot = css({
   borderColor: 'bg.surface',
 });
 const textBox = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: '1.2' });
+const raisedPos = css({ bottom: { base: '28', md: '32' } });
 const titleText = css({ fontSize: 'sm', fontWeight: 'semibold' });
 const subText = css({ display: { base: 'none', sm: 'block' }, fontSize: 'xs', color: 'fg.muted' });
 const liveText = css({ color: 'danger.text', fontWeight: 'semibold' });
@@ -97,7 +100,7 @@ function splitName(name: string): { first: string; last: string } {
   return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
 }
 
-export function WebinarButton({ user }: WebinarButtonProps) {
+export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
   const { api, $api } = useServices();
   const queryClient = useQueryClient();
   const { dialogs } = useAppActors();
@@ -182,7 +185,7 @@ export function WebinarButton({ user }: WebinarButtonProps) {
 
   if (hidden) return null;
   return (
-    <button type="button" className={floating} onClick={() => actor.send({ type: 'webinar.open' })} aria-haspopup="dialog">
+    <button type="button" className={raised ? cx(floating, raisedPos) : floating} onClick={() => actor.send({ type: 'webinar.open' })} aria-haspopup="dialog">
       <span className={iconWrap} aria-hidden="true">
         <VideoIcon />
         {live && <span className={liveDot} />}
