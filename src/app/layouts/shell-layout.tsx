@@ -13,6 +13,7 @@ import { useAppActors } from '../../state/app-actors';
 import { PLAN_ID } from '../../../machines/constants';
 import { NavigationGuard } from '../navigation-guard';
 import { useOnboardingStart } from '../../features/onboarding/start';
+import { useSignedInIntegrations } from '../../platform/use-integrations';
 
 // The search modal (Ark Dialog, the result list) loads on the first open: the first route does not carry it.
 const ToolSearchDialog = lazy(() => import('../../features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
@@ -53,6 +54,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   useToolSearchShortcut(openSearch, !searchOpen);
   const [impersonating] = useState(() => isImpersonating());
   useOnboardingStart(user, impersonating);
+  useSignedInIntegrations(user, impersonating);
 
   async function openSupport() {
     // Opened synchronously so the browser does not block it as a pop-up, then pointed at the URL.
