@@ -56,6 +56,9 @@ describe('no-network dialog (01 §2)', () => {
       expect(await screen.findByRole('dialog', { name: DIALOG_MESSAGES.noNetwork.title })).toBeInTheDocument();
     } finally {
       stop();
+      // back online: TanStack Query's online manager is one per module and heard the 'offline' too; left
+      // offline, every later query in this file would wait paused for a connection
+      act(() => void window.dispatchEvent(new Event('online')));
     }
   });
 
@@ -159,7 +162,7 @@ describe('dialog chain on close (01 §4)', () => {
   test('the offer dialog closes to /onboarding for a user not onboarded with no stored flags', async () => {
     // new@demo.test: first login, not onboarded — the shell's start (features/onboarding/start.ts) opens welcome itself
     const { actors, router } = await renderSignedIn('new@demo.test');
-    await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('welcome'));
+    await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('welcome'), { timeout: 5000 });
     await userEvent.click(closeButton(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title }, { timeout: 5000 })));
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('offer'));
     await userEvent.click(closeButton(await screen.findByRole('dialog', { name: /offer/i })));

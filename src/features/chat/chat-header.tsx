@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from '../../../styled-system/css';
@@ -162,7 +162,7 @@ export interface ChatHeaderProps {
 }
 
 /** 01 §2: "The chat header has an editable conversation title, an Upgrade button and a New chat button." */
-export function ChatHeader({ title, canRename, onRename, onNewChat, upgrade }: ChatHeaderProps) {
+export const ChatHeader = memo(function ChatHeader({ title, canRename, onRename, onNewChat, upgrade }: ChatHeaderProps) {
   return (
     <div className={bar}>
       {/* the title is the page's heading; its button (or input while renaming) sits inside it */}
@@ -176,4 +176,4 @@ export function ChatHeader({ title, canRename, onRename, onNewChat, upgrade }: C
       </Button>
     </div>
   );
-}
+});

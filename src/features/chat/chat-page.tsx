@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { css } from '../../../styled-system/css';
@@ -165,6 +165,15 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
     navigate(`/chat?${CHAT_ID_PARAM}=${encodeURIComponent(next)}`);
   }
 
+  // the latest handlers, behind stable callbacks (the memoised header and composer keep their props)
+  const latest = useRef({ send, newChat, rename });
+  useLayoutEffect(() => {
+    latest.current = { send, newChat, rename };
+  });
+  const onSubmit = useCallback((m: string) => void latest.current.send(m, true), []);
+  const onRename = useCallback((t: string) => void latest.current.rename(t), []);
+  const onNewChat = useCallback(() => latest.current.newChat(), []);
+
   async function rename(title: string) {
     const previous = serverTitle;
     setCachedTitle(queryClient, conversationId, title);
@@ -181,20 +190,20 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
 
   const title = exists ? serverTitle : T.untitled;
   const shownLive = visibleLive(live, messages);
-  const upgrade = {
-    planId: sub.plan_id,
-    paymentFrequency: sub.payment_frequency,
-    isMonthlyDisabled: user.is_monthly_disabled === 1,
-    onSubscriptionSection: false,
-  };
+  // Header and composer are memoised and get stable props, so a streaming frame (up to every
+  // STREAM_RENDER_INTERVAL_MS) re-renders the message list only, not them.
+  const upgrade = useMemo(
+    () => ({ planId: sub.plan_id, paymentFrequency: sub.payment_frequency, isMonthlyDisabled: user.is_monthly_disabled === 1, onSubscriptionSection: false }),
+    [sub.plan_id, sub.payment_frequency, user.is_monthly_disabled],
+  );
 
   return (
     <div className={page}>
       <ChatHeader
         title={title}
         canRename={exists}
-        onRename={(t) => void rename(t)}
-        onNewChat={newChat}
+        onRename={onRename}
+        onNewChat={onNewChat}
         upgrade={upgrade}
       />
       <MessageList
@@ -223,7 +232,7 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
           textareaRef={textarea}
           value={draft}
           onChange={setDraft}
-          onSubmit={(m) => void send(m, true)}
+          onSubmit={onSubmit}
           onStop={stream.stop}
           generating={generating || live.phase === 'saving'}
           stopDisabled={live.phase !== 'streaming'}

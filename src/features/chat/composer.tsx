@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import { CHAT_COMPOSER_MAX_HEIGHT_PX, TEXT_MODEL } from '../../../machines/constants';
@@ -75,7 +75,7 @@ const hint = css({ fontSize: 'xs', color: 'fg.subtle', ml: 'auto', hideBelow: 's
  * Enter sends, Shift+Enter makes a new line (IME composition is left alone); the model choice with
  * Elite for Pro only (01 §6); Send, or Stop while a reply streams (disabled until its first chunk, 01 §4).
  */
-export function Composer({
+export const Composer = memo(function Composer({
   value,
   onChange,
   onSubmit,
@@ -169,7 +169,7 @@ export function Composer({
       </div>
     </form>
   );
-}
+});
 
 function SendIcon() {
   return (
