@@ -26,6 +26,7 @@ import { videoRoutes } from './routes/videos';
 import { mediaRoutes } from './routes/media';
 import { chatRoutes } from './routes/chat';
 import { longBlogRoutes } from './routes/longblog';
+import { businessRoutes } from './routes/businesses';
 
 export type { AppDeps } from './app-env';
 
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
   app.route('/', mediaRoutes());
   app.route('/', chatRoutes());
   app.route('/', longBlogRoutes());
+  app.route('/', businessRoutes());
 
   app.notFound((c) => c.json({ message: MSG.notFound }, 404));
   app.onError((err, c) => {

@@ -54,6 +54,7 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
 
 /** Every table, for TRUNCATE in reset (dev endpoint and tests). */
 export const ALL_TABLES = [
+  'businesses',
   'long_blogs',
   'videos',
   'images',

@@ -16,6 +16,8 @@ import {
   index,
   primaryKey,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { BRAND_FIRST_STEP } from '../../machines/constants';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -517,4 +519,37 @@ export const longBlogs = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [index('long_blogs_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- brands (spec 03 §3 "Onboarding and business", §4, §7)
+
+/**
+ * A brand (business) of a user. Setup runs over 7 steps; `step` is the last one saved (2 at creation, 03 §4).
+ * Colours are stored as the list form (#RRGGBB, at most 3, primary first); products as a jsonb list of
+ * { name, description? } (the contract's BusinessProduct). Names are unique per user, case-insensitively.
+ */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url'),
+    description: text('description'),
+    industry: text('industry'),
+    tone: text('tone'),
+    colors: jsonb('colors').notNull().default([]),
+    languageId: integer('language_id').references(() => languages.id),
+    products: jsonb('products').notNull().default([]),
+    step: integer('step').notNull().default(BRAND_FIRST_STEP),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('businesses_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('businesses_user_name_unique').on(t.userId, sql`lower(${t.name})`),
+  ],
 );

@@ -2009,7 +2009,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brands for filters */
+        /**
+         * Brands for filters
+         * @description Every brand of the user (id, name, is_completed), by name.
+         */
         get: operations["filterBusinesses"];
         put?: never;
         post?: never;
@@ -2026,10 +2029,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brands */
+        /**
+         * Brands
+         * @description A page of the user's brands, most recently created first (03 §2 "Manage Brands lists businesses"). `search` matches name, website, industry and description; `name` matches the name only (both case-insensitive parts).
+         */
         get: operations["listBusinesses"];
         put?: never;
-        /** Create a brand */
+        /**
+         * Create a brand
+         * @description Creates a brand with its name; it starts at step 2 of 7, not completed (03 §4 "Creating a business starts at step 2"). A name the user already gives another brand (case-insensitive) is refused with 422.
+         */
         post: operations["createBusiness"];
         delete?: never;
         options?: never;
@@ -2050,7 +2059,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update one brand field */
+        /**
+         * Update one brand field
+         * @description Saves one field of a setup step (03 §4 "Steps are saved one by one and is_completed is read from the result"). Only the fields of BusinessFieldName are accepted; the value is checked as the same field of PATCH /api/businesses/{id}. Another user's brand answers 404.
+         */
         patch: operations["updateBusinessField"];
         trace?: never;
     };
@@ -2063,7 +2075,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete brands */
+        /**
+         * Delete brands
+         * @description Deletes the listed brands of the user in one transaction. When any id is not one of the user's brands, nothing is deleted and the answer is 404.
+         */
         post: operations["deleteBusinesses"];
         delete?: never;
         options?: never;
@@ -2085,7 +2100,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a brand */
+        /**
+         * Update a brand
+         * @description Changes several fields at once (the detail view's save); step and is_completed stay as they are.
+         */
         patch: operations["updateBusiness"];
         trace?: never;
     };
@@ -2096,7 +2114,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Generated brand description */
+        /**
+         * Generated brand description
+         * @description Writes a short description (at most 80 words) from the brand's name, website, industry, tone and products with the AI writer. Nothing is saved and nothing is charged: the user edits the suggestion and saves it as a field.
+         */
         get: operations["getBusinessDescription"];
         put?: never;
         post?: never;
@@ -4983,6 +5004,117 @@ export interface components {
             };
             message?: string;
         };
+        /** @description Every brand of the user, by name, for filters and pickers. */
+        BusinessFilterReply: {
+            data: {
+                id: number;
+                name: string;
+                is_completed: components["schemas"]["Flag"];
+            }[];
+        };
+        /** @description A product or service of a brand (03 §3 "products"; the spec shows no product fields, these are ours). */
+        BusinessProduct: {
+            name: string;
+            description?: string;
+        };
+        /** @description A brand's products, at most 20 (our limit; the spec gives none). */
+        BusinessProducts: components["schemas"]["BusinessProduct"][];
+        /**
+         * @description A colour as
+         * @example #4338CA
+         */
+        BusinessColor: string;
+        /** @description One colour of the object form, or null when the slot is empty. */
+        BusinessColorSlot: components["schemas"]["BusinessColor"] | null;
+        /** @description A brand's colours (03 §3 "either a list of up to 3 or an object with primary_color, secondary_color and tertiary_color"). Requests may send either form; the reference backend stores and answers the list (primary first, empty slots dropped). Clients read both forms. */
+        BusinessColors: components["schemas"]["BusinessColor"][] | {
+            primary_color?: components["schemas"]["BusinessColorSlot"];
+            secondary_color?: components["schemas"]["BusinessColorSlot"];
+            tertiary_color?: components["schemas"]["BusinessColorSlot"];
+        };
+        /** @description The brand's content language (03 §3 "language (id and name)"). */
+        BusinessLanguage: {
+            id: number;
+            name: string;
+        };
+        /** @description A brand (business) of the signed-in user (03 §3 "Business/brand"). Setup runs over total_steps (7) steps; creating a brand saves its first one, step 2 (03 §4 "Creating a business starts at step 2"); `step` is the last step saved and never goes back. is_completed is set when the last step is saved with is_completed 1. */
+        Business: {
+            id: number;
+            name: string;
+            /** @description The brand's website (http or https). */
+            url: string | null;
+            description: string | null;
+            step: number;
+            /** @constant */
+            total_steps: 7;
+            products: components["schemas"]["BusinessProducts"];
+            products_count: number;
+            industry: string | null;
+            tone: string | null;
+            colors: components["schemas"]["BusinessColors"];
+            language: components["schemas"]["BusinessLanguage"] | null;
+            is_completed: components["schemas"]["Flag"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of the user's brands, most recently created first. */
+        BusinessPage: components["schemas"]["PageMeta"] & {
+            data: components["schemas"]["Business"][];
+        };
+        /** @description A brand name, unique per user (case-insensitive); surrounding spaces are trimmed. */
+        BusinessName: string;
+        BusinessCreateRequest: {
+            name: components["schemas"]["BusinessName"];
+        };
+        BusinessReply: {
+            data: components["schemas"]["Business"];
+            message?: string;
+        };
+        /**
+         * @description The fields a step saves (03 §7 PATCH /api/businesses/{id}/field). Any other name is refused with 422.
+         * @enum {string}
+         */
+        BusinessFieldName: "name" | "url" | "description" | "industry" | "tone" | "colors" | "language" | "products";
+        /** @description Saves one field of one setup step (03 §4 "Steps are saved one by one and is_completed is read from the result"). `value` has the shape of the same field of BusinessUpdateRequest (checked by the server). */
+        BusinessFieldRequest: {
+            field: components["schemas"]["BusinessFieldName"];
+            /** @description The field's new value (string, list, object, integer or null, as the field takes). */
+            value: unknown;
+            /** @description The setup step this save belongs to; the brand's step becomes the larger of it and the saved one. */
+            step?: number;
+            /** @description 1 marks the brand completed; only with the last step (7). 0 never undoes a completion. */
+            is_completed?: components["schemas"]["Flag"];
+            /** @description The client's count of products after this save; refused with 422 when it differs from the stored list. */
+            products_count?: number;
+        };
+        BusinessDeleteRequest: {
+            /** @description Brands of the user to delete; when one is not the user's, nothing is deleted (404). */
+            ids: number[];
+        };
+        /** @description Changes several fields of a brand at once (the detail view's save). Absent fields are unchanged; null or an empty string clears an optional field. Does not change step or is_completed. */
+        BusinessUpdateRequest: {
+            name?: components["schemas"]["BusinessName"];
+            /** @description The website, http or https (a scheme-less address gets https://); empty clears it. */
+            url?: string | null;
+            description?: string | null;
+            industry?: string | null;
+            tone?: string | null;
+            colors?: components["schemas"]["BusinessColors"];
+            /** @description A language id of GET /api/profile/getLanguage, or null. */
+            language?: number | null;
+            products?: components["schemas"]["BusinessProducts"];
+        };
+        /** @description A suggested description of the brand (not saved; the user edits it and saves it as a field). */
+        BusinessDescriptionReply: {
+            data: {
+                description: string;
+            };
+        };
+        BusinessProductsReply: {
+            data: components["schemas"]["BusinessProducts"];
+        };
         /** @description A tool of the catalogue (spec 03 §3 "Single prompt (tool)"): a single prompt, or a multi-prompt kit when is_multiprompt is 1. plan_id '1' marks a Pro tool (a string, as the spec writes it). */
         Tool: {
             /** @description The prompt id, or the multi-prompt id of a kit. */
@@ -5448,6 +5580,24 @@ export type SchemaFavouriteImagePromptsReply = components['schemas']['FavouriteI
 export type SchemaCreateImagePromptReply = components['schemas']['CreateImagePromptReply'];
 export type SchemaDataListReply = components['schemas']['DataListReply'];
 export type SchemaOnboardingReply = components['schemas']['OnboardingReply'];
+export type SchemaBusinessFilterReply = components['schemas']['BusinessFilterReply'];
+export type SchemaBusinessProduct = components['schemas']['BusinessProduct'];
+export type SchemaBusinessProducts = components['schemas']['BusinessProducts'];
+export type SchemaBusinessColor = components['schemas']['BusinessColor'];
+export type SchemaBusinessColorSlot = components['schemas']['BusinessColorSlot'];
+export type SchemaBusinessColors = components['schemas']['BusinessColors'];
+export type SchemaBusinessLanguage = components['schemas']['BusinessLanguage'];
+export type SchemaBusiness = components['schemas']['Business'];
+export type SchemaBusinessPage = components['schemas']['BusinessPage'];
+export type SchemaBusinessName = components['schemas']['BusinessName'];
+export type SchemaBusinessCreateRequest = components['schemas']['BusinessCreateRequest'];
+export type SchemaBusinessReply = components['schemas']['BusinessReply'];
+export type SchemaBusinessFieldName = components['schemas']['BusinessFieldName'];
+export type SchemaBusinessFieldRequest = components['schemas']['BusinessFieldRequest'];
+export type SchemaBusinessDeleteRequest = components['schemas']['BusinessDeleteRequest'];
+export type SchemaBusinessUpdateRequest = components['schemas']['BusinessUpdateRequest'];
+export type SchemaBusinessDescriptionReply = components['schemas']['BusinessDescriptionReply'];
+export type SchemaBusinessProductsReply = components['schemas']['BusinessProductsReply'];
 export type SchemaTool = components['schemas']['Tool'];
 export type SchemaToolPage = components['schemas']['ToolPage'];
 export type SchemaFavouritePromptsReply = components['schemas']['FavouritePromptsReply'];
@@ -8552,7 +8702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataListReply"];
+                    "application/json": components["schemas"]["BusinessFilterReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8567,8 +8717,9 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. */
                 paginate?: components["parameters"]["Paginate"];
-                search?: components["parameters"]["Search"];
-                products_count?: number;
+                search?: string;
+                /** @description The legacy client's request for each brand's products count (Laravel withCount). Accepted for compatibility: every row carries products_count. */
+                products_count?: components["schemas"]["Flag"];
             };
             header?: never;
             path?: never;
@@ -8582,7 +8733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataPage"];
+                    "application/json": components["schemas"]["BusinessPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8599,9 +8750,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                };
+                "application/json": components["schemas"]["BusinessCreateRequest"];
             };
         };
         responses: {
@@ -8611,7 +8760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BusinessReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8624,22 +8773,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    field: string;
-                    /** @description Any JSON value; typed open. */
-                    value?: {
-                        [key: string]: unknown;
-                    };
-                    step?: number;
-                    is_completed?: boolean;
-                    products_count?: number;
-                };
+                "application/json": components["schemas"]["BusinessFieldRequest"];
             };
         };
         responses: {
@@ -8649,7 +8789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BusinessReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8667,9 +8807,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    ids: number[];
-                };
+                "application/json": components["schemas"]["BusinessDeleteRequest"];
             };
         };
         responses: {
@@ -8683,6 +8821,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
@@ -8692,7 +8831,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -8704,7 +8843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BusinessReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8717,13 +8856,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["BusinessUpdateRequest"];
             };
         };
         responses: {
@@ -8733,7 +8872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BusinessReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8759,12 +8898,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataReply"];
+                    "application/json": components["schemas"]["BusinessDescriptionReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
+            /** @description The AI provider failed (message 'Something went wrong', 03 §8). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getBusinessProducts: {
@@ -8784,10 +8933,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataListReply"];
+                    "application/json": components["schemas"]["BusinessProductsReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             500: components["responses"]["ServerError"];
         };
