@@ -109,10 +109,14 @@ const humanType: Record<string, string> = {
 
 /** Laravel-style field errors from Ajv errors. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map, not an object: field names come from the request ('__proto__' as a property name made `out[key]`
+  // Object.prototype, a TypeError and a 500). Object.fromEntries defines every key as an own property.
+  const out = new Map<string, string[]>();
   const add = (field: string, msg: string) => {
     const key = field || root;
-    (out[key] ??= []).includes(msg) || out[key].push(msg);
+    const list = out.get(key) ?? [];
+    if (!list.includes(msg)) list.push(msg);
+    out.set(key, list);
   };
   for (const e of errors ?? []) {
     const base = e.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -164,8 +168,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = '
         add(base, `The ${label(base)} field is invalid.`);
     }
   }
-  if (Object.keys(out).length === 0 && errors?.length) out[root] = ['The request is invalid.'];
-  return out;
+  if (out.size === 0 && errors?.length) out.set(root, ['The request is invalid.']);
+  return Object.fromEntries(out);
 }
 
 type Validator = (data: unknown) => FieldErrors | null;

@@ -649,6 +649,87 @@ c('delete /api/longBlog/delete-blog/{id}', 'ok', 200, async (x) => {
 c('delete /api/longBlog/delete-blog/{id}', "another user's blog", 404, async (x) => send('DELETE', `/api/longBlog/delete-blog/${(await lbBlog(x)).blogId}`, { token: await x.token('plus@demo.test') }));
 c('delete /api/longBlog/delete-blog/{id}', 'no token', 401, () => send('DELETE', '/api/longBlog/delete-blog/1'));
 
+// ---------------------------------------------------------------- brands (03 §7 "Onboarding and brands"; server/routes/businesses.ts)
+/** A fresh user with one brand (set up to step 3 with a product and colours in the object form). */
+async function brandOf(x: Ctx, name = 'Contract Brand') {
+  const { token } = await x.newUser();
+  const id = JSON.parse((await send('POST', '/api/businesses', { token, json: { name } })).text).data.id as number;
+  await send('PATCH', `/api/businesses/${id}/field`, { token, json: { field: 'products', value: [{ name: 'Widget', description: 'A widget' }], products_count: 1, step: 3 } });
+  return { token, id };
+}
+c('post /api/businesses', 'ok', 200, async (x) => send('POST', '/api/businesses', { token: (await x.newUser()).token, json: { name: 'Acme' } }));
+c('post /api/businesses', 'taken name', 422, async (x) => {
+  const b = await brandOf(x, 'Twice');
+  return send('POST', '/api/businesses', { token: b.token, json: { name: 'twice' } });
+});
+c('post /api/businesses', 'no token', 401, () => send('POST', '/api/businesses', { json: { name: 'Acme' } }));
+c('get /api/businesses', 'ok', 200, async (x) => send('GET', '/api/businesses?page=1&paginate=10&products_count=1', { token: (await brandOf(x)).token }));
+c('get /api/businesses', 'search, empty', 200, async (x) => send('GET', '/api/businesses?search=nothing-here&name=x', { token: (await brandOf(x)).token }));
+c('get /api/businesses', 'invalid', 422, async (x) => send('GET', '/api/businesses?paginate=500', { token: (await brandOf(x)).token }));
+c('get /api/businesses', 'no token', 401, () => send('GET', '/api/businesses'));
+c('get /api/businesses/filter', 'ok', 200, async (x) => send('GET', '/api/businesses/filter', { token: (await brandOf(x)).token }));
+c('get /api/businesses/filter', 'no token', 401, () => send('GET', '/api/businesses/filter'));
+c('get /api/businesses/{id}', 'ok', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('GET', `/api/businesses/${b.id}`, { token: b.token });
+});
+c('get /api/businesses/{id}', "another user's brand", 404, async (x) => send('GET', `/api/businesses/${(await brandOf(x)).id}`, { token: await x.token('pro@demo.test') }));
+c('get /api/businesses/{id}', 'no token', 401, () => send('GET', '/api/businesses/1'));
+c('patch /api/businesses/{id}', 'ok', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('PATCH', `/api/businesses/${b.id}`, {
+    token: b.token,
+    json: { name: 'Renamed', url: 'renamed.example', description: 'About us.', industry: 'Retail', tone: 'Warm', colors: { primary_color: '#102030', secondary_color: null }, language: 21, products: [] },
+  });
+});
+c('patch /api/businesses/{id}', 'invalid', 422, async (x) => {
+  const b = await brandOf(x);
+  return send('PATCH', `/api/businesses/${b.id}`, { token: b.token, json: { step: 7 } });
+});
+c('patch /api/businesses/{id}', "another user's brand", 404, async (x) => send('PATCH', `/api/businesses/${(await brandOf(x)).id}`, { token: await x.token('pro@demo.test'), json: { name: 'Mine' } }));
+c('patch /api/businesses/{id}', 'no token', 401, () => send('PATCH', '/api/businesses/1', { json: { name: 'x' } }));
+c('patch /api/businesses/{id}/field', 'a step', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('PATCH', `/api/businesses/${b.id}/field`, { token: b.token, json: { field: 'industry', value: 'Retail', step: 6 } });
+});
+c('patch /api/businesses/{id}/field', 'the last step completes', 200, async (x) => {
+  const b = await brandOf(x);
+  const r = await send('PATCH', `/api/businesses/${b.id}/field`, { token: b.token, json: { field: 'language', value: 21, step: 7, is_completed: 1 } });
+  expect(JSON.parse(r.text).data).toMatchObject({ step: 7, is_completed: 1, language: { id: 21, name: 'English' } });
+  return r;
+});
+c('patch /api/businesses/{id}/field', 'field not whitelisted', 422, async (x) => {
+  const b = await brandOf(x);
+  return send('PATCH', `/api/businesses/${b.id}/field`, { token: b.token, raw: '{"field":"__proto__","value":{"admin":true}}' });
+});
+c('patch /api/businesses/{id}/field', 'bad value', 422, async (x) => {
+  const b = await brandOf(x);
+  return send('PATCH', `/api/businesses/${b.id}/field`, { token: b.token, json: { field: 'colors', value: ['#1', '#2', '#3', '#4'] } });
+});
+c('patch /api/businesses/{id}/field', "another user's brand", 404, async (x) => send('PATCH', `/api/businesses/${(await brandOf(x)).id}/field`, { token: await x.token('pro@demo.test'), json: { field: 'tone', value: 'x' } }));
+c('patch /api/businesses/{id}/field', 'no token', 401, () => send('PATCH', '/api/businesses/1/field', { json: { field: 'tone', value: 'x' } }));
+c('post /api/businesses/multi-destroy', 'ok', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('POST', '/api/businesses/multi-destroy', { token: b.token, json: { ids: [b.id] } });
+});
+c('post /api/businesses/multi-destroy', "another user's brand", 404, async (x) => send('POST', '/api/businesses/multi-destroy', { token: await x.token('pro@demo.test'), json: { ids: [(await brandOf(x)).id] } }));
+c('post /api/businesses/multi-destroy', 'empty list', 422, async (x) => send('POST', '/api/businesses/multi-destroy', { token: await x.token('pro@demo.test'), json: { ids: [] } }));
+c('post /api/businesses/multi-destroy', 'no token', 401, () => send('POST', '/api/businesses/multi-destroy', { json: { ids: [1] } }));
+c('get /api/businesses/products', 'ok', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('GET', `/api/businesses/products?business_id=${b.id}`, { token: b.token });
+});
+c('get /api/businesses/products', 'no business_id', 422, async (x) => send('GET', '/api/businesses/products', { token: await x.token('pro@demo.test') }));
+c('get /api/businesses/products', "another user's brand", 404, async (x) => send('GET', `/api/businesses/products?business_id=${(await brandOf(x)).id}`, { token: await x.token('pro@demo.test') }));
+c('get /api/businesses/products', 'no token', 401, () => send('GET', '/api/businesses/products?business_id=1'));
+c('get /api/businesses/description', 'ok', 200, async (x) => {
+  const b = await brandOf(x);
+  return send('GET', `/api/businesses/description?business_id=${b.id}`, { token: b.token });
+});
+c('get /api/businesses/description', 'no business_id', 422, async (x) => send('GET', '/api/businesses/description', { token: await x.token('pro@demo.test') }));
+c('get /api/businesses/description', "another user's brand", 404, async (x) => send('GET', `/api/businesses/description?business_id=${(await brandOf(x)).id}`, { token: await x.token('pro@demo.test') }));
+c('get /api/businesses/description', 'no token', 401, () => send('GET', '/api/businesses/description?business_id=1'));
+
 // ---------------------------------------------------------------- machinery
 const tokens = new Map<string, string>();
 const ctx: Ctx = {

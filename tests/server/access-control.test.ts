@@ -9,9 +9,9 @@
  * before and after), and the owner must still see the resource exactly as before.
  *
  * Resource types: chat conversations, chat messages, images, videos, long blogs, media files, user accounts
- * (the /{id} profile calls), checkout sessions and payments. Described operations that no route implements
- * yet (image favourites, expand-ratio) are attacked too: they answer 404 now and are checked for real as soon
- * as an area implements them. Not covered here: WordPress domains (no route stores one yet); GET /media/{file}
+ * (the /{id} profile calls), checkout sessions, payments and brands (businesses). Described operations that no
+ * route implements yet (image favourites, expand-ratio) are attacked too: they answer 404 now and are checked for
+ * real as soon as an area implements them. Not covered here: WordPress domains (no route stores one yet); GET /media/{file}
  * and /test-checkout/{id}, which are public by design (the 128-bit file id / 256-bit session id is the
  * capability, see server/routes/media.ts and server/routes/checkout.ts).
  *
@@ -81,6 +81,7 @@ const R = {
   video: { id: 0, failedId: 0, queuedId: 0, execId: '' },
   blog: { id: 0, outlineId: 0, sectionId: 0, imageUrl: '' },
   checkout: { paidStripe: '', paidRazorpay: '', failedPayment: '', failedPaymentRowId: 0 },
+  brand: { id: 0, attackerOwn: 0 },
 };
 
 async function signIn(email: string): Promise<Session> {
@@ -162,6 +163,16 @@ async function createEverything() {
   R.checkout.failedPayment = await payIn(ok(await call('GET', '/api/subscription/stripeCheckout/2/yearly', U.plus.token), 'stripe checkout 2').url, 'fail');
   const [failed] = await s.db.select({ id: t.payments.id }).from(t.payments).where(eq(t.payments.providerRef, R.checkout.failedPayment));
   R.checkout.failedPaymentRowId = failed!.id;
+
+  // brands (free@'s, set up to its last step; pro@ has one of its own for mixed multi-deletes)
+  R.brand.id = ok(await call('POST', '/api/businesses', U.free.token, { name: 'Free Bakery' }), 'brand').data.id;
+  for (const [field, value, step] of [
+    ['url', 'free-bakery.example', 3],
+    ['products', [{ name: 'Sourdough' }], 5],
+    ['colors', ['#AA5500'], 7],
+  ] as const)
+    ok(await call('PATCH', `/api/businesses/${R.brand.id}/field`, U.free.token, { field, value, step }), `brand ${field}`);
+  R.brand.attackerOwn = ok(await call('POST', '/api/businesses', U.pro.token, { name: 'Pro Agency' }), 'attacker brand').data.id;
 }
 
 // ---------------------------------------------------------------- the table
@@ -501,6 +512,50 @@ const add = (a: Attack) => attacks.push(a);
   });
 }
 
+// brands (free@'s, attacked by pro@)
+{
+  const base = { resource: 'brands', owner: 'free', attacker: 'pro', thing: 'brand' } as const;
+  const ids = (r: Reply) => r.body.data.map((b: { id: number }) => b.id);
+  add({
+    ...base,
+    verb: 'list',
+    op: 'get /api/businesses',
+    status: 200,
+    run: (a) => call('GET', '/api/businesses?paginate=100&search=Bakery', a.token),
+    check: (r) => expect(ids(r)).not.toContain(R.brand.id),
+  });
+  add({
+    ...base,
+    verb: 'list for filters',
+    op: 'get /api/businesses/filter',
+    status: 200,
+    run: (a) => call('GET', '/api/businesses/filter', a.token),
+    check: (r) => expect(ids(r)).not.toContain(R.brand.id),
+  });
+  add({ ...base, verb: 'read', op: 'get /api/businesses/{id}', run: (a) => call('GET', `/api/businesses/${R.brand.id}`, a.token) });
+  add({ ...base, verb: 'rename', op: 'patch /api/businesses/{id}', run: (a) => call('PATCH', `/api/businesses/${R.brand.id}`, a.token, { name: 'Hijacked' }) });
+  add({
+    ...base,
+    verb: 'save a setup step of',
+    op: 'patch /api/businesses/{id}/field',
+    run: (a) => call('PATCH', `/api/businesses/${R.brand.id}/field`, a.token, { field: 'tone', value: 'Hostile', step: 7, is_completed: 1 }),
+  });
+  add({ ...base, verb: 'delete', op: 'post /api/businesses/multi-destroy', run: (a) => call('POST', '/api/businesses/multi-destroy', a.token, { ids: [R.brand.id] }) });
+  add({
+    ...base,
+    verb: 'delete (beside a brand of its own)',
+    op: 'post /api/businesses/multi-destroy',
+    run: (a) => call('POST', '/api/businesses/multi-destroy', a.token, { ids: [R.brand.attackerOwn, R.brand.id] }),
+  });
+  add({ ...base, verb: 'read the products of', op: 'get /api/businesses/products', run: (a) => call('GET', `/api/businesses/products?business_id=${R.brand.id}`, a.token) });
+  add({
+    ...base,
+    verb: 'get a description for',
+    op: 'get /api/businesses/description',
+    run: (a) => call('GET', `/api/businesses/description?business_id=${R.brand.id}`, a.token),
+  });
+}
+
 // ---------------------------------------------------------------- what the owner sees
 
 async function ownerViews() {
@@ -526,6 +581,10 @@ async function ownerViews() {
       subscription: (await call('GET', '/api/subscription/details', U.plus.token)).body,
       payments: (await call('GET', '/api/paymentHistory', U.plus.token)).body,
     },
+    brand: {
+      one: (await call('GET', `/api/businesses/${R.brand.id}`, U.free.token)).body,
+      list: (await call('GET', '/api/businesses', U.free.token)).body,
+    },
   };
 }
 
@@ -550,6 +609,7 @@ beforeAll(async () => {
   expect(initialViews.videos.list.data).toHaveLength(3);
   expect(initialViews.blog.data.outlines[0].sections[0].image_url).toBe(R.blog.imageUrl);
   expect(initialViews.media.every((m) => m.status === 200 && m.bytes > 0)).toBe(true);
+  expect(initialViews.brand.one.data).toMatchObject({ id: R.brand.id, step: 7, products_count: 1, colors: ['#AA5500'] });
 
   const norm = (p: string) => p.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{}');
   implementedOps = new Set(s.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method.toLowerCase()} ${norm(r.path)}`));
@@ -604,5 +664,8 @@ describe('access control: another user can neither read, change nor delete a res
     expect((await call('DELETE', `/api/videos/${R.video.id}`, U.plus.token)).status).toBe(200);
     expect((await call('DELETE', `/api/longBlog/delete-blog/${R.blog.id}`, U.free.token)).status).toBe(200);
     expect((await call('DELETE', `/api/chat/deleteMessage?conversation_chat_id=${R.chat.conversation}`, U.free.token)).status).toBe(200);
+    expect((await call('GET', `/api/businesses/products?business_id=${R.brand.id}`, U.free.token)).status).toBe(200);
+    expect((await call('PATCH', `/api/businesses/${R.brand.id}/field`, U.free.token, { field: 'tone', value: 'Warm', step: 7, is_completed: 1 })).body.data.is_completed).toBe(1);
+    expect((await call('POST', '/api/businesses/multi-destroy', U.free.token, { ids: [R.brand.id] })).status).toBe(200);
   });
 });

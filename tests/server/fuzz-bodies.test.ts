@@ -4,7 +4,7 @@
  * does), plus the JSON call of the video queue service (openapi/queue.yaml, /queue/video-image-prompt).
  *
  * Signed in as pro@demo.test (a paid plan with credits, so generation paths are reachable) and with a few real
- * resources of that user in the database (a long blog with an outline, a chat conversation, an image, videos),
+ * resources of that user in the database (a long blog with an outline, a chat conversation, an image, videos, brands),
  * each operation gets random bodies built with fast-check:
  *  - anything at all (fc.anything / fc.jsonValue, non-JSON text, a body over the 1 MB limit);
  *  - an object with the schema's own property names holding arbitrary values (wrong types, huge strings,
@@ -73,9 +73,10 @@ async function tokenFor(userId: number) {
 }
 
 /** Real resources of pro@ for operations of an area (so valid-by-chance bodies reach the route's logic). */
-const AREAS = ['platform', 'chat', 'images', 'videos', 'longBlog'] as const;
+const AREAS = ['platform', 'chat', 'images', 'videos', 'longBlog', 'brands'] as const;
 function areaOf(template: string): (typeof AREAS)[number] {
   if (template.includes('/longBlog/')) return 'longBlog';
+  if (template.startsWith('/api/businesses')) return 'brands';
   if (template.includes('/chat/')) return 'chat';
   if (/video|jwt|queue/i.test(template)) return 'videos';
   if (/image|Img/i.test(template)) return 'images';
@@ -95,6 +96,14 @@ async function fixtures(area: (typeof AREAS)[number], token: string) {
     const id = Number(r.res.headers.get('x-blog-id'));
     const blog = (await ok('GET', `/api/longBlog/getBlogData/${id}`)).body.data;
     pool.ints.push(id, blog.outlines[0].id, ...blog.outlines[0].sections.map((x: { id: number }) => x.id));
+  }
+  if (area === 'brands') {
+    // two brands of pro@ (one at its last step) and one of the other user, whose id must never be usable
+    for (const name of ['Fuzz Bakery', 'Fuzz Agency']) pool.ints.push((await ok('POST', '/api/businesses', { name })).body.data.id);
+    await ok('PATCH', `/api/businesses/${pool.ints.at(-1)}/field`, { field: 'colors', value: ['#123456'], step: 7, is_completed: 1 });
+    const other = await s.call('POST', '/api/businesses', { token: await tokenFor(user.otherId), body: { name: 'Not pro’s' } });
+    pool.ints.push(other.body.data.id);
+    pool.strings.push('name', 'url', 'colors', 'products', 'language', '__proto__', 'constructor');
   }
   if (area === 'chat') {
     const conv = randomUUID();
@@ -436,5 +445,24 @@ describe('fuzzing finds, fixed', () => {
     const ok = await send('POST', '/api/longBlog/createOutline', { user_input_title: 'Sourdough', language_id: 24 });
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('data: [DONE]');
+  });
+
+  it("a '__proto__' property of a body with a closed schema is refused with 422 (the field-error map indexed Object.prototype: 500)", async () => {
+    const before = await fingerprint(s.db);
+    for (const [method, path] of [
+      ['POST', '/api/businesses'],
+      ['PATCH', '/api/businesses/1/field'],
+      ['POST', '/api/businesses/multi-destroy'],
+      ['POST', '/api/onboarding/1/save'],
+    ] as const) {
+      const r = await send(method, path, '{"__proto__":{"admin":true}}');
+      expect(r.status, `${path} ${r.text}`).toBe(422);
+      expect(JSON.parse(r.text)).toMatchObject({ message: 'The given data was invalid.', type: 'validation' });
+    }
+    const field = await send('PATCH', '/api/businesses/1/field', '{"field":"__proto__","value":{"admin":true}}');
+    expect(field.status).toBe(422);
+    expect(JSON.parse(field.text).errors.field).toEqual(['The selected field is invalid.']);
+    expect(errorLog).not.toHaveBeenCalled();
+    expect(await fingerprint(s.db)).toEqual(before);
   });
 });
