@@ -19,16 +19,9 @@ const ProfileTarget = lazy(() => import('./targets/profile-target').then((m) => 
 const SubscriptionTarget = lazy(() => import('./targets/subscription-target').then((m) => ({ default: m.SubscriptionTarget })));
 const SettingsTarget = lazy(() => import('./targets/settings-target').then((m) => ({ default: m.SettingsTarget })));
 const WordpressTarget = lazy(() => import('./targets/wordpress-target').then((m) => ({ default: m.WordpressTarget })));
+const BrandsTarget = lazy(() => import('./targets/brands-target').then((m) => ({ default: m.BrandsTarget })));
 const TopupCreditsTarget = lazy(() => import('./targets/topup-credits-target').then((m) => ({ default: m.TopupCreditsTarget })));
 
-/** The manage-brands target belongs to the brand manager (03 "Onboarding and brands"); until it ships, an honest note. */
-function BrandTarget({ page }: { page: number }) {
-  return (
-    <p className={css({ color: 'fg.muted', maxW: '2xl' })} data-page={page}>
-      {a.brandPending}
-    </p>
-  );
-}
 
 function TargetContent({ target, params }: { target: Target; params: URLSearchParams }) {
   switch (target) {
@@ -37,7 +30,8 @@ function TargetContent({ target, params }: { target: Target; params: URLSearchPa
     case 'subscription':
       return <SubscriptionTarget section={params.get('section')} />;
     case 'brand':
-      return <BrandTarget page={Math.max(1, Number(params.get('page')) || 1)} />;
+      // The brand manager reads its own view from the address (page, search, brand, step).
+      return <BrandsTarget />;
     case 'settings':
       return <SettingsTarget />;
     case 'wordpress':

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 
 const box = css({
@@ -22,6 +22,7 @@ export function Panel({
   tone,
   id,
   actions,
+  focusHeading,
 }: {
   title: string;
   description?: ReactNode;
@@ -29,13 +30,19 @@ export function Panel({
   tone?: 'danger';
   id?: string;
   actions?: ReactNode;
+  /** Moves focus to the heading when the panel mounts (a view replacing another one, e.g. list → details). */
+  focusHeading?: boolean;
 }) {
   const headingId = `${id ?? title.replace(/\W+/g, '-').toLowerCase()}-heading`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   return (
     <section id={id} className={cx(box, tone === 'danger' && danger)} aria-labelledby={headingId}>
       <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' })}>
         <div>
-          <h2 id={headingId} className={css({ fontSize: 'lg', fontWeight: 'semibold', color: tone === 'danger' ? 'danger.text' : 'fg.default' })}>
+          <h2 id={headingId} ref={heading} tabIndex={focusHeading ? -1 : undefined} className={css({ outline: 'none', fontSize: 'lg', fontWeight: 'semibold', color: tone === 'danger' ? 'danger.text' : 'fg.default' })}>
             {title}
           </h2>
           {description && <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{description}</p>}
