@@ -17,7 +17,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { BRAND_FIRST_STEP } from '../../machines/constants';
+import { BRAND_FIRST_STEP } from '../../machines/brand-constants';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

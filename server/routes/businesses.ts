@@ -28,7 +28,7 @@ import {
   BRAND_FIRST_STEP,
   BRAND_TOTAL_STEPS,
   BRANDS_PAGE_SIZE,
-} from '../../machines/constants';
+} from '../../machines/brand-constants';
 
 type Business = Schemas['Business'];
 type Row = typeof t.businesses.$inferSelect;

@@ -10,7 +10,7 @@ import { useTestBackend, createTestServices, signInAs, renderRoute } from '../he
 import type { AppServices } from '../../src/app/services';
 import { ACCOUNT_PAGE, BRANDS_TEXT as t } from '../../src/features/billing/messages';
 import { toaster } from '../../src/ui/toast';
-import { BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/constants';
+import { BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/brand-constants';
 
 const backend = useTestBackend();
 configure({ asyncUtilTimeout: 5000 });

@@ -78,6 +78,8 @@ const SIGNED_IN_ROUTES: Array<[string, RegExp]> = [
   ['/credit-based?target=profile', /\/credit-based\?target=profile/],
   ['/credit-based?target=subscription', /\/credit-based\?target=subscription/],
   ['/credit-based?target=topup', /\/credit-based/],
+  ['/credit-based?target=brand&page=1', /\/credit-based\?target=brand&page=1/],
+  ['/credit-based?target=brand&page=1&brand=new', /\/credit-based\?target=brand&page=1&brand=new/],
   // free@ has no rewards flag: / (01 §2)
   ['/rewards', /127\.0\.0\.1:\d+\/(home)?$/],
   ['/blog-library', at('/blog-library')],

@@ -11,7 +11,7 @@ import { memoryMailer } from '../../server/app-env';
 import { AiProviderError, type AiWriter } from '../../server/ai/types';
 import { colorList, normaliseUrl, plainDescription } from '../../server/routes/businesses';
 import { loadOpenApi } from '../../server/http/openapi-validate';
-import { BRAND_FIRST_STEP, BRAND_LIMITS, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/constants';
+import { BRAND_FIRST_STEP, BRAND_LIMITS, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/brand-constants';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { css } from '../../../../styled-system/css';
-import { BRAND_FIRST_STEP, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS } from '../../../../machines/constants';
+import { BRAND_FIRST_STEP, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS } from '../../../../machines/brand-constants';
 import { useServices } from '../../../app/services';
 import { isApiError } from '../../../api/errors';
 import { Badge } from '../../../ui/badge';

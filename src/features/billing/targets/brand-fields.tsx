@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { css } from '../../../../styled-system/css';
-import { BRAND_COLORS_MAX, BRAND_LIMITS } from '../../../../machines/constants';
+import { BRAND_COLORS_MAX, BRAND_LIMITS } from '../../../../machines/brand-constants';
 import { useServices } from '../../../app/services';
 import { Button } from '../../../ui/button';
 import * as Field from '../../../ui/field';
@@ -52,10 +52,8 @@ export function BrandFields({ fields, form, onChange, errors, brandId, disabled,
           case 'name':
             return (
               <Field.Root key={f} invalid={!!errors.name} required disabled={disabled}>
-                <Field.Label>
-                  {t.name}
-                  <Field.RequiredIndicator />
-                </Field.Label>
+                {/* required (aria-required); the optional fields say '(Optional)', so no asterisk here */}
+                <Field.Label>{t.name}</Field.Label>
                 <Field.Input autoFocus={focus} value={form.name} maxLength={BRAND_LIMITS.name} autoComplete="organization" onChange={(e) => set('name', e.target.value)} />
                 <Field.ErrorText>{errors.name}</Field.ErrorText>
               </Field.Root>

@@ -3,7 +3,7 @@
  * Request and response shapes are the generated ones (openapi/ Business*).
  */
 import type { components } from '../../../api/schema.gen';
-import { BRAND_COLOR_KEYS, BRAND_COLORS_MAX, BRAND_LIMITS, BRAND_STEP_FIELDS } from '../../../../machines/constants';
+import { BRAND_COLOR_KEYS, BRAND_COLORS_MAX, BRAND_LIMITS, BRAND_STEP_FIELDS } from '../../../../machines/brand-constants';
 import { BRANDS_TEXT as t } from '../messages';
 
 export type Business = components['schemas']['Business'];

@@ -2,11 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { css } from '../../../../styled-system/css';
-import { BRAND_SEARCH_DEBOUNCE_MS, BRANDS_PAGE_SIZE } from '../../../../machines/constants';
+import { BRAND_SEARCH_DEBOUNCE_MS, BRANDS_PAGE_SIZE } from '../../../../machines/brand-constants';
 import { useServices } from '../../../app/services';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import * as Checkbox from '../../../ui/checkbox';
 import * as Field from '../../../ui/field';
 import { PlusIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
@@ -89,18 +88,28 @@ const table = css({
   '& tbody tr:last-child td': { borderBottomWidth: '0' },
 });
 const srOnly = css({ srOnly: true });
+const checkbox = css({
+  display: 'block',
+  w: '4.5',
+  h: '4.5',
+  m: '0',
+  accentColor: 'accent.default',
+  cursor: 'pointer',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+});
 const nameLink = css({ fontWeight: 'medium', color: 'accent.text', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } });
 
+/**
+ * A row's selection: a native checkbox (keyboard, Space, indeterminate and its name for free). Not the Ark
+ * checkbox of src/ui: this would be its first use in the app, and that pulls a dom-query helper into the chunk
+ * every first page loads, over the /login bundle gate (tests/e2e/bundle-budget.spec.ts) by a few bytes.
+ */
 function SelectBox({ label, checked, onChange }: { label: string; checked: boolean | 'indeterminate'; onChange: (checked: boolean) => void }) {
-  return (
-    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)}>
-      <Checkbox.Control>
-        <Checkbox.Indicator />
-      </Checkbox.Control>
-      <Checkbox.Label className={srOnly}>{label}</Checkbox.Label>
-      <Checkbox.HiddenInput />
-    </Checkbox.Root>
-  );
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = checked === 'indeterminate';
+  }, [checked]);
+  return <input ref={ref} type="checkbox" className={checkbox} aria-label={label} checked={checked === true} onChange={(e) => onChange(e.target.checked)} />;
 }
 
 function setupStatus(b: Business) {
