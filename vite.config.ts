@@ -11,6 +11,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // No modulepreload polyfill in the entry chunk: Chromium, Firefox 115+ and Safari 17+ preload natively;
+    // an older Safari only loads the route's chunks without the preload hint (same result, a little later).
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Panda's generated styled-system/ modules are pure (the CSS comes from PostCSS), so importing one
       // recipe through its index must not pull every recipe into the chunk.
