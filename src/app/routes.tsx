@@ -48,7 +48,7 @@ export function createRoutes(services: AppServices, actors?: Pick<AppActors, 'se
             { path: 'resetpassword', lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
             { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/auth/verify-email-page')).VerifyEmailPage }) },
             { path: 'server-maintenance', lazy: async () => ({ Component: (await import('../features/errors/maintenance-page')).MaintenancePage }) },
-            { path: 'test', ...pending('Test page', 'platform') },
+            { path: 'test', lazy: async () => ({ Component: (await import('../features/system/test-page')).TestPage }) },
             { path: 'onboarding', loader: requireAuth, lazy: async () => ({ Component: (await import('../features/onboarding/onboarding-page')).OnboardingPage }) },
           ],
         },
