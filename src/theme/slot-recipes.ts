@@ -1,5 +1,8 @@
 import { defineSlotRecipe } from '@pandacss/dev';
 
+/** Invalid as our validation says (Ark's data-invalid, aria-invalid), never the browser's own `:invalid`. */
+const INVALID = '&:is([data-invalid], [aria-invalid=true])';
+
 /**
  * Slot recipes, one per Ark UI part wrapped in src/ui/. Slot names follow the Ark anatomy
  * (plus a few extras such as dialog `footer` or select `optionalMark`).
@@ -49,7 +52,9 @@ const fieldControl = {
   _placeholder: { color: 'fg.subtle' },
   _hover: { borderColor: 'fg.muted' },
   _focusVisible: { outline: 'none', borderColor: 'accent.default', boxShadow: '0 0 0 3px {colors.accent.muted}' },
-  _invalid: {
+  // Not Panda's `_invalid`: it also matches the native `:invalid`, which paints every empty required field red
+  // before the user has typed anything. Red follows our own validation (Ark sets data-invalid / aria-invalid).
+  [INVALID]: {
     borderColor: 'danger.default',
     _focusVisible: { borderColor: 'danger.default', boxShadow: '0 0 0 3px {colors.danger.subtle}' },
   },
@@ -296,7 +301,7 @@ export const select = defineSlotRecipe({
       px: '3',
       textAlign: 'start',
       cursor: 'pointer',
-      _invalid: { borderColor: 'danger.default' },
+      [INVALID]: { borderColor: 'danger.default' },
       '&[data-placeholder-shown]': { color: 'fg.subtle' },
     },
     valueText: { flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -363,7 +368,7 @@ export const checkbox = defineSlotRecipe({
       _hover: { borderColor: 'fg.muted' },
       _checked: { bg: 'accent.default', borderColor: 'accent.default', _hover: { bg: 'accent.emphasized' } },
       _indeterminate: { bg: 'accent.default', borderColor: 'accent.default' },
-      _invalid: { borderColor: 'danger.default' },
+      [INVALID]: { borderColor: 'danger.default' },
       _focusVisible: { outline: '2px solid', outlineColor: 'accent.focusRing', outlineOffset: '2px' },
       '& svg': { width: '3.5', height: '3.5' },
     },
