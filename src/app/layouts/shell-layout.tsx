@@ -13,7 +13,11 @@ import { useAppActors } from '../../state/app-actors';
 import { PLAN_ID } from '../../../machines/constants';
 import { NavigationGuard } from '../navigation-guard';
 import { useOnboardingStart } from '../../features/onboarding/start';
+import { mobileAppUrl } from '../../features/shell/mobile-app-url';
 import { useSignedInIntegrations } from '../../platform/use-integrations';
+
+// 01 §1 mobile-app promotion: its own chunk (the QR encoder), shown only when a store address is configured.
+const MobileAppPromo = lazy(async () => ({ default: (await import('../../features/shell/mobile-app-promo')).MobileAppPromo }));
 
 // The search modal (Ark Dialog, the result list) loads on the first open: the first route does not carry it.
 const ToolSearchDialog = lazy(() => import('../../features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
@@ -70,6 +74,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   }
 
   const sub = user?.user_subscription;
+  const mobileUrl = mobileAppUrl(import.meta.env as Record<string, string | boolean | undefined>);
   return (
     <AppShell
       fullHeight={fullHeight}
@@ -86,6 +91,11 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
       }}
       sidebar={{
         onSearchTools: openSearch,
+        promotion: mobileUrl ? (
+          <Suspense fallback={null}>
+            <MobileAppPromo url={mobileUrl} />
+          </Suspense>
+        ) : undefined,
         profile: {
           userName: user?.name ?? '',
           email: user?.email,

@@ -11,6 +11,11 @@ export const SHELL_MESSAGES = {
   searchTools: 'Search tools',
   history: 'History',
   favourites: 'Favourites',
+  // the mobile-app promotion (01 §1); the spec gives no texts for it
+  mobileAppTitle: 'Get the mobile app',
+  mobileAppScan: 'Scan with your phone to install it.',
+  mobileAppQr: 'QR code to the mobile app',
+  mobileAppLink: 'Open in the app store',
   recentBlogs: 'Recent Blogs',
   chatHistory: 'Chat History',
   /** 01 §2 Start-up: shown only in impersonation mode. */
