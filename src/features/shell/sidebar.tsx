@@ -20,6 +20,7 @@ import {
 import { ChatList } from './chat-list';
 import { SHELL_MESSAGES } from './messages';
 import { ProfileMenu, type ProfileMenuProps } from './profile-menu';
+import { RecentBlogs } from './recent-blogs';
 import { SHELL_HREFS } from './routes';
 
 export interface SidebarProps {
@@ -282,7 +283,13 @@ export function Sidebar({
                   New Blog
                 </NavItem>
               </ul>
-              {recentBlogs && <Slot nested title={SHELL_MESSAGES.recentBlogs}>{recentBlogs}</Slot>}
+              {recentBlogs ? (
+                <Slot nested title={SHELL_MESSAGES.recentBlogs}>
+                  {recentBlogs}
+                </Slot>
+              ) : (
+                <RecentBlogs frame={(content) => <Slot nested title={SHELL_MESSAGES.recentBlogs}>{content}</Slot>} />
+              )}
             </li>
             <NavItem to={SHELL_HREFS.videoGenerator} icon={VideoIcon} badge={<BetaBadge />}>
               AI Video Generator
