@@ -6,7 +6,7 @@ import { HOSTILE_CORPUS, LONG_NAME, LONG_WORD, type HostileText } from '../fixtu
  * Hostile text through every place the app shows text it did not write: the user's chat messages (and
  * the reply the offline writer composes from them, rendered as Markdown), conversation titles (from the
  * first message, renamed in the UI and through the API), the user's name (shell header, profile menu, home
- * greeting) and the server's error message in the API-error dialog. Nothing may execute (`window.__xss`
+ * greeting), brand names (Manage Brands) and the server's error message in the API-error dialog. Nothing may execute (`window.__xss`
  * stays 0, `alert` is never called), the text shows literally, and a 5,000-character word never widens
  * the page (no horizontal scrollbar on the document).
  */
@@ -179,6 +179,32 @@ test.describe('hostile text', () => {
       await page.keyboard.press('Escape');
       await expectNoInjectedElements(page);
       await expectNoHorizontalScroll(page, `name ${item.name}`);
+    }
+  });
+
+  test('as brand names: the Manage Brands list shows them as text', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const token = await signInByApi(page, request, 'plus@demo.test');
+    const brands: HostileText[] = [
+      ...HOSTILE_CORPUS.filter((h) => h.short && h.text.length <= 100).slice(0, 7),
+      HOSTILE_CORPUS.find((h) => h.name === 'right-to-left override')!,
+      { name: 'longest brand name (one word)', text: LONG_WORD.slice(0, 100) },
+    ];
+    for (const item of brands) {
+      const res = await request.post('/api/businesses', { headers: { ...APP, Authorization: `Bearer ${token}` }, data: { name: item.text } });
+      expect(res.ok(), `brand ${item.name}: ${res.status()}`).toBeTruthy();
+    }
+    await page.goto('/credit-based?target=brand&page=1');
+    for (const item of brands) await expectLiteral(page, 'main', item.text, `brand ${item.name}`);
+    await expectNoInjectedElements(page);
+    await expectNoHorizontalScroll(page, 'brand list');
+    // the detail view of the longest name, and of a script tag
+    for (const item of [brands[brands.length - 1], brands[0]]) {
+      await page.goto('/credit-based?target=brand&page=1');
+      await page.getByRole('link', { name: item.text, exact: true }).first().click();
+      await expect(page.getByRole('heading', { level: 2, name: item.text, exact: true })).toBeVisible();
+      await expectNoInjectedElements(page);
+      await expectNoHorizontalScroll(page, `brand details ${item.name}`);
     }
   });
 

@@ -41,8 +41,9 @@ export function Panel({
   return (
     <section id={id} className={cx(box, tone === 'danger' && danger)} aria-labelledby={headingId}>
       <header className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '4', flexWrap: 'wrap' })}>
-        <div>
-          <h2 id={headingId} ref={heading} tabIndex={focusHeading ? -1 : undefined} className={css({ outline: 'none', fontSize: 'lg', fontWeight: 'semibold', color: tone === 'danger' ? 'danger.text' : 'fg.default' })}>
+        {/* minW 0 + anywhere: a title the user wrote (a brand name) may be one long word; it wraps, never widens the page */}
+        <div className={css({ minW: '0', maxW: 'full' })}>
+          <h2 id={headingId} ref={heading} tabIndex={focusHeading ? -1 : undefined} className={css({ outline: 'none', overflowWrap: 'anywhere', fontSize: 'lg', fontWeight: 'semibold', color: tone === 'danger' ? 'danger.text' : 'fg.default' })}>
             {title}
           </h2>
           {description && <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{description}</p>}

@@ -313,7 +313,13 @@ function SetupStepForm({ brand, step, nav }: { brand: Business | null; step: Set
       <Panel
         title={copy.title}
         description={copy.subtitle}
-        actions={brand ? <Badge tone={brand.is_completed ? 'new' : 'neutral'}>{brand.name}</Badge> : undefined}
+        actions={
+          brand ? (
+            <Badge tone={brand.is_completed ? 'new' : 'neutral'} className={css({ maxW: '60', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' })} title={brand.name}>
+              {brand.name}
+            </Badge>
+          ) : undefined
+        }
       >
         <ProgressBar value={(step / BRAND_TOTAL_STEPS) * 100} label={t.progress(step, BRAND_TOTAL_STEPS)} />
         <form className={formColumn} onSubmit={submit} noValidate aria-label={copy.title}>

@@ -248,7 +248,7 @@ function BrandList({ page, search, nav }: { page: number; search: string; nav: B
                   <td>
                     <SelectBox label={t.select(b.name)} checked={selected.has(b.id)} onChange={(on) => toggle(b.id, on)} />
                   </td>
-                  <td>
+                  <td className={css({ overflowWrap: 'anywhere', minW: '40' })}>
                     <Link to={nav.href({ brand: b.id })} className={nameLink}>
                       {b.name}
                     </Link>
