@@ -230,6 +230,35 @@ describe('creating a brand: setup step by step', () => {
   });
 });
 
+describe('unsaved setup input is kept', () => {
+  test("what was typed on a step survives 'Back', leaving and a reload, until that step is saved", async () => {
+    const svc = services();
+    const me = await signInAs(svc, 'free@demo.test');
+    const b = await brand(svc, 'Drafty');
+    const step3 = `/credit-based?target=brand&page=1&brand=${b.id}&step=3`;
+    const first = renderRoute(step3, svc);
+    const website = () => screen.findByRole('textbox', { name: /Website/ });
+    await userEvent.type(await website(), 'drafty.example');
+    await userEvent.click(screen.getByRole('button', { name: t.previousStep }));
+    expect(await screen.findByRole('progressbar', { name: t.progress(2, BRAND_TOTAL_STEPS) })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.saveContinue }));
+    expect(await website()).toHaveValue('drafty.example');
+    first.unmount();
+
+    // a reload (a fresh page on the same session)
+    const again = createTestServices(backend);
+    again.tokens.set(svc.tokens.get()!);
+    renderRoute(step3, again);
+    expect(await website()).toHaveValue('drafty.example');
+    await userEvent.click(screen.getByRole('button', { name: t.saveContinue }));
+    expect(await screen.findByRole('progressbar', { name: t.progress(4, BRAND_TOTAL_STEPS) })).toBeInTheDocument();
+    // saved: the server has it and the draft is gone
+    const { data } = await svc.api.GET('/api/businesses/{id}', { params: { path: { id: b.id } } });
+    expect(data!.data.url).toContain('drafty.example');
+    expect(localStorage.getItem(`draft:${me.id}:brand:${b.id}`)).toBeNull();
+  });
+});
+
 describe('the detail view', () => {
   test('edits every field and saves them at once; deleting goes back to the list', async () => {
     const svc = services();

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from '../../../../styled-system/css';
 import { BRAND_FIRST_STEP, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS } from '../../../../machines/brand-constants';
 import { useServices } from '../../../app/services';
+import { useCurrentUser } from '../../auth/use-session';
 import { isApiError } from '../../../api/errors';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -15,6 +16,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { BRANDS_TEXT as t } from '../messages';
 import { Panel, alertText } from '../panel';
 import { BrandFields } from './brand-fields';
+import { loadBrandDraft, updateBrandDraft } from './brand-draft';
 import {
   EMPTY_FORM,
   formOf,
@@ -234,13 +236,28 @@ export function BrandSetup({ brandId, step, nav }: { brandId: number | null; ste
   return <SetupStepForm key={`${brandId}-${step}`} brand={query.data.data} step={step} nav={nav} />;
 }
 
+/** Only the step's own fields of a draft (another step's draft shows on that step). */
+function pickFields(draft: Partial<BrandForm>, fields: readonly BrandField[]): Partial<BrandForm> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in draft) out[f] = draft[f as keyof BrandForm];
+  return out as Partial<BrandForm>;
+}
+
 function SetupStepForm({ brand, step, nav }: { brand: Business | null; step: SetupStep; nav: BrandNav }) {
   const { api } = useServices();
   const cache = useBrandCache();
-  const [form, setForm] = useState<BrandForm>(() => (brand ? formOf(brand) : EMPTY_FORM));
+  const { user } = useCurrentUser();
+  const userId = user?.id;
+  const draftId = brand ? brand.id : ('new' as const);
+  const fields: readonly BrandField[] = BRAND_STEP_FIELDS[step];
+  // what was typed on this step and not saved yet comes back (after Back, leaving, a reload)
+  const [form, setFormState] = useState<BrandForm>(() => ({ ...(brand ? formOf(brand) : EMPTY_FORM), ...pickFields(loadBrandDraft(userId, draftId), fields) }));
+  const setForm = (next: BrandForm) => {
+    setFormState(next);
+    updateBrandDraft(userId, draftId, fields, next);
+  };
   const [errors, setErrors] = useState<BrandErrors>({});
   const [busy, setBusy] = useState(false);
-  const fields: readonly BrandField[] = BRAND_STEP_FIELDS[step];
   const isLast = step === BRAND_TOTAL_STEPS;
   const copy = t.steps[step]!;
 
@@ -254,6 +271,7 @@ function SetupStepForm({ brand, step, nav }: { brand: Business | null; step: Set
       // Step 2 of a new brand: creating it saves its name (03 §4 "Creating a business starts at step 2").
       try {
         const { data } = await api.POST('/api/businesses', { body: { name: form.name.trim() } });
+        updateBrandDraft(userId, 'new', fields, null);
         cache.put(data!.data);
         void cache.refreshLists();
         nav.setup(data!.data.id, (BRAND_FIRST_STEP + 1) as SetupStep, { replace: true });
@@ -284,11 +302,12 @@ function SetupStepForm({ brand, step, nav }: { brand: Business | null; step: Set
         });
         result = data!.data;
       }
+      updateBrandDraft(userId, brand.id, fields, null);
       cache.put(result);
       void cache.refreshLists();
       if (isLast && result.is_completed === 1) {
         // Completion clears the form (03 §4) and shows the finished brand.
-        setForm(EMPTY_FORM);
+        setFormState(EMPTY_FORM);
         toast.success(t.finished);
         nav.detail(brand.id);
       } else if (isLast) {
@@ -326,7 +345,7 @@ function SetupStepForm({ brand, step, nav }: { brand: Business | null; step: Set
           <BrandFields fields={fields} form={form} onChange={setForm} errors={errors} brandId={brand?.id} disabled={busy} autoFocus={nav.moved} />
           <div className={footer}>
             {brand && step > BRAND_FIRST_STEP && (
-              // Back shows the previous step as saved; what was typed on this step and not saved is left.
+              // Back shows the previous step; what was typed here and not saved is kept as a draft for when the user returns.
               <Button variant="outline" disabled={busy} onClick={() => nav.setup(brand.id, (step - 1) as SetupStep)}>
                 {t.previousStep}
               </Button>

@@ -120,3 +120,4 @@ export function resumeStep(b: Pick<Business, 'step' | 'total_steps' | 'is_comple
   const next = b.is_completed ? SETUP_STEPS[0]! : Math.min(b.step + 1, b.total_steps);
   return isSetupStep(next) ? next : SETUP_STEPS[0]!;
 }
+
