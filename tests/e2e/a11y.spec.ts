@@ -154,6 +154,9 @@ async function openHome(page: Page, request: APIRequestContext) {
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
   await dialogsLoaded;
+  // the host's chunk is in, but its imports may still be on the way: the toaster's region mounts in the same
+  // Suspense boundary as the dialog host, so once it is there the host is ready (before going offline, say)
+  await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
 }
 
 async function checkOpenDialog(page: Page, label: string) {

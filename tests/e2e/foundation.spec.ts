@@ -74,6 +74,8 @@ test.describe('lost connection', () => {
     await signIn(page, 'free@demo.test');
     await expect(page).toHaveURL(/\/home$/);
     await dialogsLoaded;
+    // …and its imports: the toaster mounts in the dialog host's Suspense boundary, so its region means the host is ready
+    await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
