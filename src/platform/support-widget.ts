@@ -1,4 +1,5 @@
 import { PLAN_ID } from '../../machines/constants';
+import { configuredHttpsUrl } from './configured-url';
 
 /**
  * The support chat widget (01 §1 "A support chat widget is loaded for paid users (plan_id not 1)", 01 §4
@@ -14,14 +15,7 @@ import { PLAN_ID } from '../../machines/constants';
 export const SUPPORT_WIDGET_SCRIPT_ID = 'support-widget-script';
 
 export function supportWidgetSrc(env: Record<string, string | boolean | undefined>): string | null {
-  const raw = typeof env.VITE_SUPPORT_WIDGET_SRC === 'string' ? env.VITE_SUPPORT_WIDGET_SRC.trim() : '';
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return configuredHttpsUrl(env.VITE_SUPPORT_WIDGET_SRC, { loopback: true });
 }
 
 /** 01 §1: paid users are those whose plan_id is not 1. */

@@ -9,19 +9,9 @@
  * and the user id keeps one user's drafts from another on a shared browser.
  */
 
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import { readStored as read, safeStorage, writeStored as write, type KeyValueStore } from '../../state/local-drafts';
 
-function safeStorage(): KeyValueStore | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode): the chat still works, drafts just do not persist
-  }
-}
+export type { KeyValueStore };
 
 type UserId = string | number;
 type ConversationId = string;
@@ -29,22 +19,6 @@ type ConversationId = string;
 const draftKey = (user: UserId, conversation: ConversationId) => `draft:${user}:chat:${conversation}`;
 const inFlightKey = (user: UserId, conversation: ConversationId) => `draft:${user}:chat-inflight:${conversation}`;
 const newChatKey = (user: UserId) => `draft:${user}:chat-new`;
-
-function read(key: string, store: KeyValueStore | null): string | null {
-  try {
-    return store?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-function write(key: string, value: string | null, store: KeyValueStore | null) {
-  try {
-    if (value === null || value === '') store?.removeItem(key);
-    else store?.setItem(key, value);
-  } catch {
-    // quota exceeded or storage disabled: losing a draft copy must never break sending
-  }
-}
 
 export function loadDraft(user: UserId, conversation: ConversationId, store = safeStorage()): string {
   return read(draftKey(user, conversation), store) ?? '';

@@ -1,4 +1,5 @@
 import type { BrandField, BrandForm } from './brand-form';
+import { readStored, writeStored } from '../../../state/local-drafts';
 
 /**
  * Unsaved setup input, per user and brand ('new' before the brand exists): what was typed on a step survives
@@ -11,7 +12,7 @@ const draftKey = (userId: number | string, brandId: number | 'new') => `draft:${
 export function loadBrandDraft(userId: number | string | undefined, brandId: number | 'new'): BrandDraft {
   if (userId === undefined) return {};
   try {
-    const raw = localStorage.getItem(draftKey(userId, brandId));
+    const raw = readStored(draftKey(userId, brandId));
     const parsed = raw ? (JSON.parse(raw) as unknown) : null;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as BrandDraft) : {};
   } catch {
@@ -22,15 +23,10 @@ export function loadBrandDraft(userId: number | string | undefined, brandId: num
 /** Records the given fields' values (or, with `null`, forgets them) in the brand's draft. */
 export function updateBrandDraft(userId: number | string | undefined, brandId: number | 'new', fields: readonly BrandField[], form: BrandForm | null) {
   if (userId === undefined) return;
-  try {
-    const draft: Record<string, unknown> = { ...loadBrandDraft(userId, brandId) };
-    for (const f of fields) {
-      if (form) draft[f] = form[f as keyof BrandForm];
-      else delete draft[f];
-    }
-    if (Object.keys(draft).length) localStorage.setItem(draftKey(userId, brandId), JSON.stringify(draft));
-    else localStorage.removeItem(draftKey(userId, brandId));
-  } catch {
-    // storage unavailable (private mode): the form still works, the draft just is not kept
+  const draft: Record<string, unknown> = { ...loadBrandDraft(userId, brandId) };
+  for (const f of fields) {
+    if (form) draft[f] = form[f as keyof BrandForm];
+    else delete draft[f];
   }
+  writeStored(draftKey(userId, brandId), Object.keys(draft).length ? JSON.stringify(draft) : null);
 }
