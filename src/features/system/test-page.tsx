@@ -68,10 +68,11 @@ export function TestPage() {
     };
   }, []);
 
+  const storage = storageWorks();
   const rows: [string, string, boolean][] = [
     [T.backend, server === 'checking' ? T.checking : server === 'ok' ? T.reachable : T.unreachable, server !== 'down'],
     [T.browser, online ? T.online : T.offline, online],
-    [T.storage, storageWorks() ? T.available : T.unavailable, storageWorks()],
+    [T.storage, storage ? T.available : T.unavailable, storage],
     [T.session, tokens.get() ? T.signedIn : T.signedOut, true],
   ];
 
