@@ -20,7 +20,7 @@ import { fromCallback, fromPromise, type ActorSystem } from 'xstate';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { paths } from '../api/schema.gen';
-import { streamContent } from '../api/stream';
+import { streamContent, type StreamOutcome } from '../api/stream';
 import { chatStreamMachine, type ChatEvent, type ChatInput, type StreamChatInput } from '../../machines/chat-stream.machine';
 
 type GenerateBody = paths['/api/chat/generateMessage']['post']['requestBody']['content']['application/json'];
@@ -52,32 +52,6 @@ interface FinishedGeneration {
   conversationChatId: string;
   chatMessageId: string;
   messageInput: string;
-}
-
-/** `data: [DONE]` as the last event of the bytes seen (the stream's end, 01 §7 stream format). */
-const ENDS_WITH_DONE = /(?:^|\n)data: ?\[DONE\]\s*$/;
-
-/**
- * The response with its body watched: the last bytes are kept so that after streamContent ends the caller can
- * tell a finished answer (last event `data: [DONE]`) from a cut-off one. Cancelling the watched body (abort)
- * still cancels the original, so the server stops.
- */
-function watchEnd(response: Response): { response: Response; endedWithDone: () => boolean } {
-  if (!response.body) return { response, endedWithDone: () => false };
-  const decoder = new TextDecoder();
-  let tail = '';
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        tail = (tail + decoder.decode(chunk, { stream: true })).slice(-256);
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  return {
-    response: new Response(body, { status: response.status, headers: response.headers }),
-    endedWithDone: () => ENDS_WITH_DONE.test(tail),
-  };
 }
 
 function messageOf(error: unknown): string {
@@ -127,13 +101,13 @@ export function createChatStreamActors(api: ApiClient, options: ChatStreamActorO
             parseAs: 'stream',
             headers: { Accept: 'text/event-stream' },
           });
-          const watched = watchEnd(response);
-          for await (const text of streamContent(watched.response, abort.signal)) {
+          const outcome: StreamOutcome = { endedWithDone: false };
+          for await (const text of streamContent(response, abort.signal, outcome)) {
             if (abort.signal.aborted) return;
             sendBack({ type: 'chat.chunk', text });
           }
           if (abort.signal.aborted) return;
-          if (!watched.endedWithDone()) {
+          if (!outcome.endedWithDone) {
             sendBack({ type: 'chat.error', message: CHAT_INTERRUPTED_MESSAGE });
             return;
           }

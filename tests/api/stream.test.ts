@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { streamContent } from '../../src/api/stream';
+import { streamContent, type StreamOutcome } from '../../src/api/stream';
 
 function streamOf(pieces: string[], contentType: string, onCancel?: () => void) {
   const enc = new TextEncoder();
@@ -29,6 +29,37 @@ describe('streamContent', () => {
       'text/event-stream; charset=utf-8',
     );
     expect((await collect(streamContent(res))).join('')).toBe('Hello world');
+  });
+
+  test('tells a finished answer (last event `data: [DONE]`) from a cut-off one', async () => {
+    const finished: StreamOutcome = { endedWithDone: false };
+    await collect(streamContent(streamOf(['data: {"content":"a"}\n\n', 'data: [DONE]\n\n'], 'text/event-stream'), undefined, finished));
+    expect(finished.endedWithDone).toBe(true);
+
+    // the closing blank line of the last event may be missing at the very end of the body
+    const unterminated: StreamOutcome = { endedWithDone: false };
+    await collect(streamContent(streamOf(['data: {"content":"a"}\n\n', 'data: [DONE]'], 'text/event-stream'), undefined, unterminated));
+    expect(unterminated.endedWithDone).toBe(true);
+
+    const cut: StreamOutcome = { endedWithDone: false };
+    const text = await collect(streamContent(streamOf(['data: {"content":"a"}\n\n', 'data: {"content":"b"}\n\n'], 'text/event-stream'), undefined, cut));
+    expect(text.join('')).toBe('ab');
+    expect(cut.endedWithDone).toBe(false);
+  });
+
+  test('a character whose bytes are split across chunks arrives whole', async () => {
+    const bytes = new TextEncoder().encode('data: {"content":"café ✓"}\n\ndata: [DONE]\n\n');
+    const cutAt = bytes.indexOf(0xc3) + 1; // inside the two bytes of 'é'
+    let i = 0;
+    const parts = [bytes.slice(0, cutAt), bytes.slice(cutAt)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (i < parts.length) controller.enqueue(parts[i++]);
+        else controller.close();
+      },
+    });
+    const res = new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    expect((await collect(streamContent(res))).join('')).toBe('café ✓');
   });
 
   test('reads plain chunked text as it arrives', async () => {

@@ -22,6 +22,7 @@ import { signIn } from '../e2e/fixtures';
  *  - the longest main-thread task during the stream: the renderer main thread's RunTask events from a Chromium
  *    trace (category "toplevel", cheap enough to leave on for both measurements), cross-checked with the page's
  *    own PerformanceObserver 'longtask' entries (which only report tasks over 50 ms). Budget: ≤ 50 ms.
+ * BENCH_TRACE_DIR=dir writes the two traces there; BENCH_CPU_PROFILE_DIR=dir a CPU profile of the stream (stream.cpuprofile).
  * Writes .bench/stream.json. Its own backend runs on E2E_PORT + 1 (the configured web server has no AI provider
  * setting), on a fresh in-memory database.
  */
@@ -297,6 +298,13 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  // a CPU profile perturbs the figures (starting the profiler is itself a long task): only on request
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const t0 = await page.evaluate(() => performance.now());
   const before = await taskSeconds(cdp);
   const wallStart = Date.now();
@@ -311,6 +319,10 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   const wallMs = Date.now() - wallStart;
   await settle(page);
   const after = await taskSeconds(cdp);
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(`${profileDir}/stream.cpuprofile`, JSON.stringify(profile));
+  }
   const streamTraceRaw = await browser.stopTracing();
   if (process.env.BENCH_TRACE_DIR) writeFileSync(`${process.env.BENCH_TRACE_DIR}/stream-trace.json`, streamTraceRaw);
   const streamTrace = mainThreadTasks(streamTraceRaw);

@@ -63,6 +63,11 @@ const srOnly = css({ srOnly: true });
 const empty = css({ textAlign: 'center', color: 'fg.muted', py: '16', display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'center' });
 const emptyTitle = css({ fontSize: '2xl', fontWeight: 'semibold', color: 'fg.default' });
 const older = css({ display: 'flex', justifyContent: 'center' });
+/**
+ * The caret after a streaming reply. It does not blink: an endless animation beside text that changes every
+ * few hundred milliseconds made the browser run extra main-thread frames (a third more frames and style work
+ * during the 20,000-word benchmark, tests/bench/chat-stream.spec.ts); the growing text already shows activity.
+ */
 const cursor = css({
   display: 'inline-block',
   w: '2',
@@ -70,8 +75,7 @@ const cursor = css({
   ml: '0.5',
   bg: 'fg.muted',
   verticalAlign: 'text-bottom',
-  animation: 'fade-in 0.8s ease-in-out infinite alternate',
-  _motionReduce: { animation: 'none' },
+  opacity: 0.7,
 });
 
 function AssistantAvatar() {
