@@ -57,6 +57,7 @@ interface StreamJson {
   longestTaskMs: number;
   longestTaskBudgetMs: number;
   streamTasksOver50ms: number;
+  cpuRatio: number;
 }
 interface LoadJson {
   users: number;
@@ -97,7 +98,7 @@ if (stream) {
   rows.push([
     `Streaming render, ${what}: main-thread busy ÷ one render`,
     `≤ ${stream.ratioBudget}`,
-    `${stream.ratio} (${Math.round(stream.streamBusyMs.task)} ms ÷ ${Math.round(stream.renderOnceBusyMs.task)} ms)`,
+    `${stream.ratio} (${Math.round(stream.streamBusyMs.task)} ms ÷ ${Math.round(stream.renderOnceBusyMs.task)} ms; in CPU time ${stream.cpuRatio})`,
     verdict(ratioOk),
   ]);
   rows.push([

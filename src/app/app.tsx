@@ -5,6 +5,7 @@ import { ServicesProvider, type AppServices } from './services';
 import { createRoutes } from './routes';
 import type { Inspect } from '../state/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
+import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
@@ -128,7 +129,9 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
   const dialogOpen = useDialogOpen(actors);
   const idle = useAfterFirstRoute(router);
-  const hostNeeded = useOnceTrue(dialogOpen || idle);
+  // …or at once when a toast is raised before then (src/state/host-demand.ts)
+  const toastWaiting = useSyncExternalStore(subscribeHostDemand, hostDemanded, hostDemanded);
+  const hostNeeded = useOnceTrue(dialogOpen || idle || toastWaiting);
   // the deferred app-wide actors (generation queue, blog wizard) load at the same quiet moment
   useEffect(() => {
     if (idle) actors.startDeferred();

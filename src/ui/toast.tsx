@@ -6,6 +6,7 @@ import { createStyleContext } from '../../styled-system/jsx';
 import { toast as toastRecipe } from '../../styled-system/recipes';
 import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon, XIcon } from './icons';
 import { UI_MESSAGES } from './messages';
+import { demandHost } from '../state/host-demand';
 
 /**
  * Toast durations. Spec 01 §8: "Toasts: success and error, auto-hide after 3000 ms. Snackbar 6000 ms."
@@ -19,16 +20,22 @@ export const SNACKBAR_DURATION_MS = 6000;
 /** The one toaster of the app (top-end). Render <Toaster /> once near the root. */
 export const toaster = createToaster({ placement: 'top-end', gap: 12, max: 5, overlap: false });
 
+/** Every toast goes through here: the toaster is mounted at once if it has not loaded yet. */
+function show(options: Parameters<typeof toaster.create>[0]) {
+  demandHost();
+  return toaster.create(options);
+}
+
 type ToastExtra = { description?: ReactNode; action?: { label: string; onClick: () => void } };
 
 /** Success and error toasts, 3000 ms (01 §8). Return the toast id. */
 export const toast = {
   success: (message: ReactNode, extra: ToastExtra = {}) =>
-    toaster.create({ type: 'success', title: message, duration: TOAST_DURATION_MS, ...extra }),
+    show({ type: 'success', title: message, duration: TOAST_DURATION_MS, ...extra }),
   error: (message: ReactNode, extra: ToastExtra = {}) =>
-    toaster.create({ type: 'error', title: message, duration: TOAST_DURATION_MS, ...extra }),
+    show({ type: 'error', title: message, duration: TOAST_DURATION_MS, ...extra }),
   info: (message: ReactNode, extra: ToastExtra = {}) =>
-    toaster.create({ type: 'info', title: message, duration: TOAST_DURATION_MS, ...extra }),
+    show({ type: 'info', title: message, duration: TOAST_DURATION_MS, ...extra }),
   dismiss: (id?: string) => toaster.dismiss(id),
 };
 
@@ -41,7 +48,7 @@ export function snackbar(
   extra: ToastExtra & { type?: 'info' | 'success' | 'error' | 'warning' } = {},
 ) {
   const { type = 'info', ...rest } = extra;
-  return toaster.create({ type, title: message, duration: SNACKBAR_DURATION_MS, meta: { snackbar: true }, ...rest });
+  return show({ type, title: message, duration: SNACKBAR_DURATION_MS, meta: { snackbar: true }, ...rest });
 }
 
 const { withProvider, withContext } = createStyleContext(toastRecipe);
