@@ -15,6 +15,7 @@ import { NavigationGuard } from '../navigation-guard';
 import { useOnboardingStart } from '../../features/onboarding/start';
 import { mobileAppUrl } from '../../features/shell/mobile-app-url';
 import { useSignedInIntegrations } from '../../platform/use-integrations';
+import { usePreloadShellMenus } from '../../features/shell/shell-menus';
 
 // 01 §1 mobile-app promotion: its own chunk (the QR encoder), shown only when a store address is configured.
 const MobileAppPromo = lazy(async () => ({ default: (await import('../../features/shell/mobile-app-promo')).MobileAppPromo }));
@@ -38,7 +39,9 @@ const OLD_UI_URL = (import.meta.env.VITE_OLD_UI_URL as string | undefined) || '/
 function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   const { api, $api } = useServices();
   const { user } = useCurrentUser();
-  const { dialogs } = useAppActors();
+  const { dialogs, afterFirstRoute } = useAppActors();
+  // the profile and chat menus load at the app's quiet moment (their triggers work before that)
+  usePreloadShellMenus(afterFirstRoute);
   const isPaidPlan = !!user && user.user_subscription.plan_id !== PLAN_ID.free;
   const details = useQuery({ ...$api.queryOptions('get', '/api/subscription/details'), enabled: isPaidPlan });
   const d = details.data?.data;
