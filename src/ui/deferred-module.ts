@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface DeferredModule<M> {
   /** Starts loading (once at a time); resolves with the module. A failed load is forgotten, so the next call retries. */
@@ -44,4 +44,32 @@ export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
       return useSyncExternalStore(subscribe, get, get);
     },
   };
+}
+
+/**
+ * Loads the given modules once `after` has resolved (App's quiet moment after the first route:
+ * `AppActors.afterFirstRoute`) and the browser is idle — so a component mounted later (a shell shown after signing
+ * in) still lets its own route's code go first. A failed load (offline) is left alone: the next `preload()` retries.
+ * `modules` must be the same on every render (module-level constants).
+ */
+export function usePreloadAfter(after: Promise<void>, ...modules: DeferredModule<unknown>[]) {
+  useEffect(() => {
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
+    let live = true;
+    let idleId: number | undefined;
+    const load = () => modules.forEach((m) => void m.preload().catch(() => {}));
+    void after.then(() => {
+      if (!live) return;
+      if (w.requestIdleCallback) idleId = w.requestIdleCallback(load, { timeout: 2000 });
+      else load();
+    });
+    return () => {
+      live = false;
+      if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [after, ...modules]);
 }
