@@ -60,15 +60,19 @@ export function usePreloadAfter(after: Promise<void>, ...modules: DeferredModule
     };
     let live = true;
     let idleId: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () => modules.forEach((m) => void m.preload().catch(() => {}));
     void after.then(() => {
       if (!live) return;
       if (w.requestIdleCallback) idleId = w.requestIdleCallback(load, { timeout: 2000 });
-      else load();
+      // no idle callback (Safari, jsdom): as late as the idle callback's own deadline, rather than at once — a
+      // shell mounted by a navigation must not compete with the next route the user is already opening
+      else timer = setTimeout(load, 2000);
     });
     return () => {
       live = false;
       if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
+      if (timer !== undefined) clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [after, ...modules]);
