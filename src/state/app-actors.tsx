@@ -34,6 +34,11 @@ export interface AppActors {
   blogWizard: Deferred<BlogWizardActor>;
   /** Loads the deferred actors' module now (App calls it once its first route has settled). */
   startDeferred(): void;
+  /**
+   * Resolves when `startDeferred()` is called — the quiet moment after the first route (see App) — or at once
+   * without `deferUntilStarted`. Other parts the first route does not need (the shell's menus) load then too.
+   */
+  afterFirstRoute: Promise<void>;
   /** the inspector the actors were created with: actors made later (one gate check, one chat) use it too */
   inspect?: Inspect;
 }
@@ -120,16 +125,17 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   session.start();
 
   let startDeferred = () => {};
+  const afterFirstRoute = new Promise<void>((resolve) => {
+    if (platform?.deferUntilStarted) startDeferred = resolve;
+    else resolve();
+  });
   const generationQueue: Deferred<GenerationQueueActor> = { current: null, ready: null };
   const blogWizard: Deferred<BlogWizardActor> = { current: null, ready: null };
   if (services) {
     // Loaded once the first route is up — App calls `startDeferred()` after its first route settles
     // (when the platform asks for `deferUntilStarted`), otherwise at once — so the first route never waits
     // for the queue's code (bundle budget); `ready` exists from the start either way.
-    const mod = new Promise<void>((resolve) => {
-      if (platform?.deferUntilStarted) startDeferred = resolve;
-      else resolve();
-    }).then(() => import('./generation-actors'));
+    const mod = afterFirstRoute.then(() => import('./generation-actors'));
     generationQueue.ready = mod.then(({ createGenerationQueueActor }) => {
       generationQueue.current = createGenerationQueueActor({ services, dialogs, session, inspect: options.inspect });
       return generationQueue.current;
@@ -139,7 +145,7 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
       return blogWizard.current;
     });
   }
-  return { dialogs, navigationGuard, session, generationQueue, blogWizard, startDeferred: () => startDeferred(), inspect: options.inspect };
+  return { dialogs, navigationGuard, session, generationQueue, blogWizard, startDeferred: () => startDeferred(), afterFirstRoute, inspect: options.inspect };
 }
 
 export function stopAppActors(actors: AppActors) {

@@ -1,14 +1,6 @@
-import { Avatar as ArkAvatar } from '@ark-ui/react/avatar';
-import type { ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { avatar } from '../../styled-system/recipes';
-
-/** Avatar parts (Ark Avatar: image with fallback) and a ready <Avatar name="…" src="…" />. */
-const { withProvider, withContext } = createStyleContext(avatar);
-
-export const Root = withProvider(ArkAvatar.Root, 'root');
-export const Image = withContext(ArkAvatar.Image, 'image');
-export const Fallback = withContext(ArkAvatar.Fallback, 'fallback');
+import { useState, type HTMLAttributes } from 'react';
+import { cx } from '../../styled-system/css';
+import { avatar, type AvatarVariantProps } from '../../styled-system/recipes';
 
 /** Up to two initials from a display name ('Ada Lovelace' → 'AL'). */
 export function initials(name: string | null | undefined): string {
@@ -19,18 +11,44 @@ export function initials(name: string | null | undefined): string {
   return (first + last).toUpperCase();
 }
 
-export type AvatarProps = Omit<ComponentProps<typeof Root>, 'children'> & {
-  name?: string | null;
-  src?: string | null;
-  /** When the name is already next to the avatar, keep it decorative (default true). */
-  decorative?: boolean;
-};
+export type AvatarProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'> &
+  AvatarVariantProps & {
+    name?: string | null;
+    src?: string | null;
+    /** When the name is already next to the avatar, keep it decorative (default true). */
+    decorative?: boolean;
+  };
 
-export function Avatar({ name, src, decorative = true, ...props }: AvatarProps) {
+/**
+ * <Avatar name="…" src="…" />: the picture, with the initials until it has loaded and instead of it when it
+ * fails. Plain elements, not Ark Avatar: an image with a fallback needs no state machine, and the avatar sits
+ * in the shell's first frame (the sidebar's profile trigger), whose JavaScript is on a budget. Same recipe,
+ * same parts and states as before (the image stays `hidden` until loaded, then the initials are).
+ */
+export function Avatar({ name, src, decorative = true, size, className, ...props }: AvatarProps) {
+  // the src that loaded / failed (a new src starts over with the initials)
+  const [status, setStatus] = useState<{ src: string; loaded: boolean } | null>(null);
+  const loaded = !!src && status?.src === src && status.loaded;
+  const failed = !!src && status?.src === src && !status.loaded;
+  const classes = avatar({ size });
   return (
-    <Root aria-hidden={decorative || undefined} {...props}>
-      <Fallback>{initials(name)}</Fallback>
-      {src && <Image src={src} alt={decorative ? '' : (name ?? '')} />}
-    </Root>
+    <span className={cx(classes.root, className)} aria-hidden={decorative || undefined} data-scope="avatar" data-part="root" {...props}>
+      <span className={classes.fallback} data-scope="avatar" data-part="fallback" data-state={loaded ? 'hidden' : 'visible'} hidden={loaded}>
+        {initials(name)}
+      </span>
+      {src && !failed && (
+        <img
+          className={classes.image}
+          data-scope="avatar"
+          data-part="image"
+          data-state={loaded ? 'visible' : 'hidden'}
+          hidden={!loaded}
+          src={src}
+          alt={decorative ? '' : (name ?? '')}
+          onLoad={() => setStatus({ src, loaded: true })}
+          onError={() => setStatus({ src, loaded: false })}
+        />
+      )}
+    </span>
   );
 }

@@ -1,7 +1,8 @@
 import { ark } from '@ark-ui/react/factory';
-import { Menu } from '@ark-ui/react/menu';
+import { Menu, useMenuContext } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
-import type { ComponentProps } from 'react';
+import { useEffect, type ComponentProps } from 'react';
+import type { MenuTakeOver } from './menu-placeholder';
 import { createStyleContext } from '../../styled-system/jsx';
 import { menu } from '../../styled-system/recipes';
 
@@ -53,6 +54,39 @@ export const ItemGroup = withContext(Menu.ItemGroup, 'itemGroup');
 export const ItemGroupLabel = withContext(Menu.ItemGroupLabel, 'itemGroupLabel');
 export const Separator = withContext(Menu.Separator, 'separator');
 export const Context = Menu.Context;
+
+/**
+ * Inside a `Root` that replaces a stand-in trigger (ui/menu-placeholder.ts): continues what the user started
+ * before this code arrived. The Root opens itself (`defaultOpen={!!intent}`; Ark then moves the focus into the
+ * menu); this part highlights the first or last item as Ark does on ArrowDown/Enter/Space or ArrowUp, or gives
+ * the real trigger the focus the stand-in had.
+ *
+ *   <Menu.Root defaultOpen={!!takeOver.intent} …><Menu.TakeOver {...takeOver} /><Menu.Trigger …/>…</Menu.Root>
+ */
+export function TakeOver({ intent, focusTrigger }: MenuTakeOver) {
+  const menu = useMenuContext();
+  useEffect(() => {
+    // a passive effect, not a layout one: it runs after the Root's machine has started (a parent's layout
+    // effect), so the trigger's focus event and the highlight reach a running machine
+    if (intent === 'first' || intent === 'last') {
+      const contentId = menu.getContentProps().id;
+      const highlight = () => {
+        const content = contentId ? document.getElementById(contentId) : null;
+        const items = content?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([data-disabled])');
+        const item = items?.[intent === 'first' ? 0 : items.length - 1];
+        if (item?.dataset.value) menu.setHighlightedValue(item.dataset.value);
+        return !!item;
+      };
+      if (!highlight()) requestAnimationFrame(highlight);
+    } else if (!intent && focusTrigger) {
+      const triggerId = menu.getTriggerProps().id;
+      if (triggerId) document.getElementById(triggerId)?.focus({ preventScroll: true });
+    }
+    // once, on mount: what the stand-in was asked
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}
 
 export type RootProps = ComponentProps<typeof Root>;
 export type ItemProps = ComponentProps<typeof Item>;

@@ -4,12 +4,14 @@ import { createStyleContext } from '../../styled-system/jsx';
 import { progress } from '../../styled-system/recipes';
 
 /**
- * Progress (Ark Progress, role=progressbar). Spec 01 §5/§9: "Progress bars cap at 100 percent; the
- * progress ring ignores values outside 0 to 100."
- *  - <ProgressBar value={n} />: n is clamped to 0..100 (NaN → 0); `null` = indeterminate.
- *  - <ProgressRing value={n} />: a value outside 0..100 (or NaN) is ignored — the ring keeps the last
- *    valid value it showed (0 when it never had one).
+ * Progress. Spec 01 §5/§9: "Progress bars cap at 100 percent; the progress ring ignores values outside 0 to 100."
+ *  - <ProgressBar value={n} />: n is clamped to 0..100 (NaN → 0); `null` = indeterminate. Plain elements
+ *    (./progress-bar.tsx), re-exported here.
+ *  - <ProgressRing value={n} /> (Ark Progress, role=progressbar): a value outside 0..100 (or NaN) is ignored —
+ *    the ring keeps the last valid value it showed (0 when it never had one).
  */
+export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
+
 const { withProvider, withContext } = createStyleContext(progress);
 
 export const Root = withProvider(Progress.Root, 'root');
@@ -20,12 +22,6 @@ export const Range = withContext(Progress.Range, 'range');
 export const Circle = withContext(Progress.Circle, 'circle');
 export const CircleTrack = withContext(Progress.CircleTrack, 'circleTrack');
 export const CircleRange = withContext(Progress.CircleRange, 'circleRange');
-
-/** Clamp to 0..100 (the bars' cap, 01 §9). */
-export function clampPercent(value: number): number {
-  if (!Number.isFinite(value)) return value === Infinity ? 100 : 0;
-  return Math.min(100, Math.max(0, value));
-}
 
 /** Whether a ring accepts the value (01 §5: values outside 0..100 are ignored). */
 export function isRingValue(value: number | null | undefined): value is number {
@@ -39,26 +35,6 @@ type SharedProps = Omit<ComponentProps<typeof Root>, 'value' | 'defaultValue' | 
   /** Shows the percentage text. */
   showValue?: boolean;
 };
-
-export type ProgressBarProps = SharedProps & { value: number | null };
-
-export function ProgressBar({ value, label, hideLabel = false, showValue = false, ...props }: ProgressBarProps) {
-  const safe = value === null ? null : clampPercent(value);
-  return (
-    <Root value={safe} min={0} max={100} shape="linear" {...props}>
-      {(!hideLabel || showValue) && (
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: '0.5rem' }}>
-          <Label style={hideLabel ? visuallyHidden : undefined}>{label}</Label>
-          {showValue && <ValueText />}
-        </div>
-      )}
-      {hideLabel && !showValue && <Label style={visuallyHidden}>{label}</Label>}
-      <Track aria-label={label}>
-        <Range />
-      </Track>
-    </Root>
-  );
-}
 
 export type ProgressRingProps = SharedProps & { value: number | null | undefined };
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { SHELL_MESSAGES, WEBINAR_BUTTON_MESSAGES as W } from '../../src/features/shell/messages';
 import { IMPERSONATION_STORAGE_KEY } from '../../src/features/shell/header';
+import { getWebinarActor } from '../../src/features/shell/webinar-bridge';
 
 const backend = useTestBackend();
 
@@ -26,13 +27,15 @@ async function shellFor(email: string, path = '/home') {
 }
 
 const webinarButton = () => screen.queryByRole('button', { name: new RegExp(`^${W.label}`) });
+/** The button mounts after the first route (src/app/layouts/shell-layout.tsx): its module takes a moment to load. */
+const MOUNT = { timeout: 15_000 };
 
 describe('floating live-webinar button', () => {
   it('shows on a weekday and opens the webinar dialog; after the dialog closes it opens it again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-05T06:00:00Z')); // Wednesday, 11:30 India time
     const { actors } = await shellFor('free@demo.test');
-    const button = await screen.findByRole('button', { name: new RegExp(`^${W.label}`) });
+    const button = await screen.findByRole('button', { name: new RegExp(`^${W.label}`) }, MOUNT);
     await userEvent.click(button);
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('webinar'));
 
@@ -46,13 +49,15 @@ describe('floating live-webinar button', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-05T14:40:00Z')); // Wednesday, 20:10 India time
     await shellFor('plus@demo.test');
-    expect(await screen.findByRole('button', { name: `${W.label} ${W.live}` })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: `${W.label} ${W.live}` }, MOUNT)).toBeInTheDocument();
   });
 
   it('is not shown on weekends (India time)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-03-08T06:00:00Z')); // Saturday
     await shellFor('free@demo.test');
+    // the button has mounted (its machine runs and decided to hide it), not merely not loaded yet
+    await waitFor(() => expect(getWebinarActor()?.getSnapshot().matches('hidden')).toBe(true), MOUNT);
     expect(webinarButton()).not.toBeInTheDocument();
   });
 });

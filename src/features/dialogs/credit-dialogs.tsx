@@ -9,7 +9,7 @@ import { PLAN_ID } from '../../../machines/constants';
 import { useServices } from '../../app/services';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { ProgressBar } from '../../ui/progress';
+import { ProgressBar } from '../../ui/progress-bar';
 import { Spinner } from '../../ui/spinner';
 import type { components } from '../../api/schema.gen';
 import { openBlankTab, pointTab } from './browser';

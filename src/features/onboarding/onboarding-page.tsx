@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import * as Field from '../../ui/field';
-import { ProgressBar } from '../../ui/progress';
+import { ProgressBar } from '../../ui/progress-bar';
 import { Spinner } from '../../ui/spinner';
 import { LogoMark } from '../../ui/logo-mark';
 import { useServices } from '../../app/services';

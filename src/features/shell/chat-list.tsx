@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClientContext, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { css, cx } from '../../../styled-system/css';
 import { MoreHorizontalIcon } from '../../ui/icons';
-import * as Menu from '../../ui/menu';
+import { useMenuPlaceholder } from '../../ui/menu-placeholder';
+import { shellMenus } from './shell-menus';
 import { useServices } from '../../app/services';
 import { useAppActors } from '../../state/app-actors';
 import type { components } from '../../api/schema.gen';
@@ -137,6 +138,35 @@ function InlineRename({ title, onSubmit, onCancel }: { title: string; onSubmit: 
   );
 }
 
+/**
+ * A conversation's menu (Rename, Delete). The menu itself (Ark Menu) is in ./shell-menu-parts.tsx, loaded after
+ * the first route (./shell-menus.ts); until then its trigger is a plain button that looks the same and opens
+ * the menu once it has arrived.
+ */
+function ChatItemMenu({
+  title,
+  onSelect,
+  onExitComplete,
+}: {
+  title: string;
+  onSelect: (value: 'rename' | 'delete') => void;
+  onExitComplete: () => void;
+}) {
+  const parts = shellMenus.useModule();
+  const placeholder = useMenuPlaceholder(shellMenus.preload, !!parts);
+  const look = {
+    className: menuButton,
+    'data-menu-trigger': '',
+    'aria-label': CHAT_LIST_MESSAGES.options(title),
+    children: <MoreHorizontalIcon />,
+  } as const;
+  if (parts && placeholder.ready) {
+    const { intent, focusTrigger } = placeholder;
+    return <parts.ChatItemMenuPart trigger={look} takeOver={{ intent, focusTrigger }} onSelect={onSelect} onExitComplete={onExitComplete} />;
+  }
+  return <button {...placeholder.props} {...look} />;
+}
+
 function setTitleInCache(queryClient: QueryClient, id: string, title: string) {
   queryClient.setQueryData<{ pages: Page[]; pageParams: unknown[] }>(listKey, (old) =>
     old
@@ -248,30 +278,18 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
                     <Link to={`/chat?id=${encodeURIComponent(id)}`} className={link} aria-current={activeId === id ? 'page' : undefined} title={title}>
                       {title}
                     </Link>
-                    <Menu.Root
-                      positioning={{ placement: 'bottom-end' }}
+                    <ChatItemMenu
+                      title={title}
                       // Rename starts once the menu has closed and handed focus back, so the field keeps it
                       onExitComplete={() => {
                         if (pendingRename.current === id) setRenaming(id);
                         pendingRename.current = null;
                       }}
-                      onSelect={({ value }) => {
+                      onSelect={(value) => {
                         if (value === 'rename') pendingRename.current = id;
-                        else if (value === 'delete') dialogs.send({ type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
+                        else dialogs.send({ type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
                       }}
-                    >
-                      <Menu.Trigger className={menuButton} data-menu-trigger="" aria-label={CHAT_LIST_MESSAGES.options(title)}>
-                        <MoreHorizontalIcon />
-                      </Menu.Trigger>
-                      <Menu.Positioner>
-                        <Menu.Content>
-                          <Menu.Item value="rename">{CHAT_LIST_MESSAGES.rename}</Menu.Item>
-                          <Menu.Item value="delete" data-tone="danger">
-                            {CHAT_LIST_MESSAGES.delete}
-                          </Menu.Item>
-                        </Menu.Content>
-                      </Menu.Positioner>
-                    </Menu.Root>
+                    />
                   </>
                 )}
               </li>

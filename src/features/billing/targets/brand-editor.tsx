@@ -9,7 +9,7 @@ import { isApiError } from '../../../api/errors';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ChevronRightIcon } from '../../../ui/icons';
-import { ProgressBar } from '../../../ui/progress';
+import { ProgressBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { ConfirmDialog } from '../confirm-dialog';

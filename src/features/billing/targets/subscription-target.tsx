@@ -7,7 +7,7 @@ import { useAppActors } from '../../../state/app-actors';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import * as Field from '../../../ui/field';
-import { ProgressBar } from '../../../ui/progress';
+import { ProgressBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import type { Frequency, User } from '../checkout';

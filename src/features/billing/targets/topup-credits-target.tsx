@@ -13,7 +13,7 @@ import type { components } from '../../../api/schema.gen';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import * as Field from '../../../ui/field';
-import { ProgressBar } from '../../../ui/progress';
+import { ProgressBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
 import { snackbar } from '../../../ui/toast';
 import { formatCount, formatDate, formatUsd, parseAmount, usagePercent } from '../format';
