@@ -36,7 +36,7 @@ export interface AppActors {
   startDeferred(): void;
   /**
    * Resolves when `startDeferred()` is called — the quiet moment after the first route (see App) — or at once
-   * without `deferUntilStarted`. Other parts the first route does not need (the shell's menus) load then too.
+   * without `deferUntilStarted`. Other parts the first route does not need (the shell's menus, the webinar button) load then too.
    */
   afterFirstRoute: Promise<void>;
   /** the inspector the actors were created with: actors made later (one gate check, one chat) use it too */
