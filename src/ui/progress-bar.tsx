@@ -84,7 +84,8 @@ export function ProgressBar({ value, label, hideLabel = false, showValue = false
   );
 }
 
-const visuallyHidden = {
+/** The label kept for screen readers only (the ring in ./progress.tsx hides its label the same way). */
+export const visuallyHidden = {
   position: 'absolute',
   width: '1px',
   height: '1px',

@@ -2,6 +2,7 @@ import { Progress } from '@ark-ui/react/progress';
 import { useRef, type ComponentProps } from 'react';
 import { createStyleContext } from '../../styled-system/jsx';
 import { progress } from '../../styled-system/recipes';
+import { visuallyHidden } from './progress-bar';
 
 /**
  * Progress. Spec 01 §5/§9: "Progress bars cap at 100 percent; the progress ring ignores values outside 0 to 100."
@@ -53,14 +54,3 @@ export function ProgressRing({ value, label, hideLabel = true, showValue = false
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;

@@ -13,7 +13,8 @@ const prose = css({
   lineHeight: '1.65',
   color: 'fg.default',
   overflowWrap: 'anywhere',
-  '& > * + *, & [data-md-block] + [data-md-block], & [data-md-group] + [data-md-group]': { mt: '3' },
+  // groups are the direct children, blocks the children of a group: both spaced alike
+  '& > * + *, & [data-md-block] + [data-md-block]': { mt: '3' },
   '& [data-md-block] > * + *': { mt: '3' },
   '& p': { m: '0' },
   '& h3, & h4, & h5, & h6': { fontWeight: 'semibold', lineHeight: '1.3', m: '0', mt: '1' },
