@@ -45,6 +45,11 @@ test.describe('AI Chat', () => {
   test('a reply stopped mid-way is not stored (gone after a reload)', async ({ page }) => {
     test.setTimeout(90_000);
     const composer = await openChat(page);
+    // The parts that load after the first route (the shell's menus, the dialog host) arrive first: the slow
+    // network below is for the reply, and 40 KB of deferred code at 700 bytes a second would hold back the
+    // message's own calls for a minute.
+    await expect(page.getByRole('button', { name: /account menu/ })).toHaveAttribute('data-scope', 'menu');
+    await page.waitForLoadState('networkidle');
     // a slow network (about 700 bytes a second) so the reply streams for a few seconds
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
