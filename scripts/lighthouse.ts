@@ -23,6 +23,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+/** set to a folder to keep every run's full Lighthouse report (JSON) for inspection */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
@@ -85,6 +87,10 @@ async function main() {
         );
         await page.close();
         if (!r) throw new Error(`Lighthouse returned nothing for ${route}`);
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          writeFileSync(`${REPORT_DIR}/${route.slice(1)}-${i + 1}.json`, JSON.stringify(r.lhr, null, 1));
+        }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((r.lhr.categories[c]?.score ?? 0) * 100)]));
         console.info(`lighthouse ${route} run ${i + 1}/${RUNS}: ${JSON.stringify(scores)}`);
         runs.push({ scores, lhr: r.lhr as unknown as (typeof runs)[number]['lhr'] });

@@ -103,12 +103,16 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) =>
 
 interface Sample {
   call: string;
+  /** when the call was sent, ms since the load phase began (negative: during setup) */
+  at: number;
   ms: number;
   ok: boolean;
   error?: string;
 }
 
 const samples: Sample[] = [];
+/** performance.now() when the load phase began (the slowest calls are reported by their offset from it) */
+let loadStart = 0;
 const streams: { firstChunkMs: number; totalMs: number; ok: boolean; error?: string }[] = [];
 
 async function timed(call: string, method: string, path: string, token: string, body?: unknown): Promise<void> {
@@ -116,9 +120,9 @@ async function timed(call: string, method: string, path: string, token: string, 
   try {
     const res = await fetch(`${BASE}${path}`, { method, headers: headers(token), body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
-    samples.push({ call, ms: performance.now() - t0, ok: res.ok, error: res.ok ? undefined : `${res.status} ${text.slice(0, 120)}` });
+    samples.push({ call, at: t0 - loadStart, ms: performance.now() - t0, ok: res.ok, error: res.ok ? undefined : `${res.status} ${text.slice(0, 120)}` });
   } catch (err) {
-    samples.push({ call, ms: performance.now() - t0, ok: false, error: String(err) });
+    samples.push({ call, at: t0 - loadStart, ms: performance.now() - t0, ok: false, error: String(err) });
   }
 }
 
@@ -214,6 +218,7 @@ async function main() {
     // and a latency figure taken while other work competes for them says more about that work than about the server.
     const loadBefore = loadavg()[0];
     const start = performance.now();
+    loadStart = start;
     const end = start + SECONDS * 1000;
     const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - performance.now())));
     await Promise.all(
@@ -266,6 +271,11 @@ async function main() {
       errors: errors.length,
       errorSamples: errors.slice(0, 10),
       byCall,
+      /** the ten slowest non-streamed calls, with when they were sent (s into the load phase) */
+      slowest: [...samples]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10)
+        .map((s) => ({ call: s.call, atS: round(s.at / 1000), ms: round(s.ms) })),
       stream: {
         firstChunkP50Ms: round(percentile(first, 50)),
         firstChunkP99Ms: round(percentile(first, 99)),

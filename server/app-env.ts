@@ -12,6 +12,13 @@ export interface AppConfig {
   aiPaceMs: number;
   /** Extra settings passed through from the environment (AI provider URL/key/model …). */
   env: Record<string, string | undefined>;
+  /**
+   * Render a video's MP4 as soon as it is started (in the background, at low CPU priority) instead of when it is
+   * first read after its ready time. The server (server/runtime.ts) turns it on, so the poll that completes a
+   * video does not wait seconds for ffmpeg and other users' calls do not queue behind it; unit tests on an
+   * injected clock leave it off unless they test it, so that videos they never complete are not rendered.
+   */
+  renderVideosAhead?: boolean;
 }
 export interface Mail {
   to: string;

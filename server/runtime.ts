@@ -52,6 +52,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     config: {
       devRoutes,
       aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
+      renderVideosAhead: true,
       env: {
         AI_PACE_MS: env.AI_PACE_MS,
         AI_CHUNK_WORDS: env.AI_CHUNK_WORDS,

@@ -12,13 +12,19 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const VIDEO_LONG_SIDE = 640;
 export const VIDEO_FPS = 24;
 /** Rendering a few seconds takes well under a second here; a stuck ffmpeg is killed after this. */
 export const VIDEO_RENDER_TIMEOUT_MS = 60_000;
+
+/**
+ * ffmpeg runs at this niceness (Unix nice value, 0 = normal, 19 = lowest): a render is background work and
+ * takes a core for seconds; the API's own requests must not wait behind it.
+ */
+export const VIDEO_RENDER_NICENESS = 10;
 
 export class VideoRenderError extends Error {
   constructor(
@@ -76,7 +82,7 @@ function hex(buf: Buffer, i: number) {
 
 function run(bin: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(bin, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }, (err, _stdout, stderr) => {
+    const child = execFile(bin, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 }, (err, _stdout, stderr) => {
       if (!err) return resolve();
       const e = err as NodeJS.ErrnoException & { killed?: boolean };
       if (e.code === 'ENOENT') return reject(new VideoRenderError('unavailable', RENDER_MESSAGES.unavailable));
@@ -85,6 +91,13 @@ function run(bin: string, args: string[], timeoutMs: number): Promise<void> {
       console.error(`[video] ffmpeg failed: ${String(stderr).split('\n').slice(-4).join(' | ')}`);
       reject(new VideoRenderError('failed', RENDER_MESSAGES.failed));
     });
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, VIDEO_RENDER_NICENESS);
+      } catch {
+        // not permitted here (or the process already ended): it renders at normal priority
+      }
+    }
   });
 }
 

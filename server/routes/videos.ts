@@ -16,9 +16,11 @@
  *
  * Processing, on the injected clock: a new video is pending (status 2) for VIDEO_PENDING_SECONDS, then
  * processing (status 1, progress = elapsed / estimate, at most 99) until ready_at = created_at +
- * estimated_seconds. The first read at or after ready_at renders the REAL MP4 and its thumbnail with
- * ffmpeg (server/media/video-renderer.ts; one render per video even under concurrent polls), then stores
- * the files, completes the video (4) and charges it in one transaction. A failed render ends the video
+ * estimated_seconds. The REAL MP4 and its thumbnail are rendered with ffmpeg (server/media/video-renderer.ts,
+ * at low CPU priority): on the running server from the moment the video is started, in the background
+ * (config.renderVideosAhead), else — and after a restart — on the first read at or after ready_at (one render
+ * per video even under concurrent polls). That first due read stores the files, completes the video (4) and
+ * charges it in one transaction. A failed render ends the video
  * as failed (5) with a clear error_message and charges nothing.
  *
  * Refusals (before anything is stored): free plan → 403 'Video generation is only available on paid plans'
@@ -40,7 +42,7 @@ import { HttpError, MSG, validationError } from '../http/errors';
 import { pageMeta } from '../db/queries';
 import { chargeGeneration, getAllowance } from '../metering';
 import { deleteMedia, publicMediaUrl, readOwnMedia, sniffImageType, storeMedia } from '../media/store';
-import { RENDER_MESSAGES, VideoRenderError, renderVideo } from '../media/video-renderer';
+import { RENDER_MESSAGES, VideoRenderError, renderVideo, type RenderedVideo } from '../media/video-renderer';
 import {
   VIDEO_CONTENT_TYPE_VALUES,
   VIDEO_OPTIONS,
@@ -161,31 +163,60 @@ function decodeBase64Image(value: string): { bytes: Uint8Array; contentType: str
   return { bytes, contentType };
 }
 
+/** What a render ended with: the files, or the error to settle the video as failed with. */
+type RenderOutcome = { video: RenderedVideo } | { error: unknown };
+
 export function videoRoutes() {
   const r = new Hono<AppEnv>();
   const auth = requireAuth();
   const tokens = queueTokenIssuer();
-  /** videos being rendered now (one render per video, whoever polls) */
+  /** videos being settled now (one render and one completion per video, whoever polls) */
   const rendering = new Map<number, Promise<void>>();
+  /**
+   * Renders started ahead (config.renderVideosAhead): the video's files, made in the background from the moment it
+   * was started and held here until the first read at or after its ready_at stores them and completes it (or
+   * until it is deleted). Rendering ahead means the poll that completes a video does not wait for ffmpeg, and
+   * the render does not compete with other users' calls at that moment. A server restart loses this map; the
+   * video is then rendered on its first due read as before.
+   */
+  const ahead = new Map<number, Promise<RenderOutcome>>();
 
   // ------------------------------------------------------------ rendering and settling
 
-  async function finish(deps: AppDeps, row: VideoRow): Promise<void> {
-    const { db, clock } = deps;
-    let image: { bytes: Uint8Array; contentType: string } | undefined;
-    if (isImageContentType(row.contentType) && row.imageUrl) {
-      const m = await readOwnMedia(db, row.userId, row.imageUrl);
-      if (m && m.contentType.startsWith('image/')) image = { bytes: Buffer.from(m.dataBase64, 'base64'), contentType: m.contentType };
-    }
-    const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
+  async function render(deps: AppDeps, row: VideoRow): Promise<RenderOutcome> {
     try {
-      const out = await renderVideo({
+      let image: { bytes: Uint8Array; contentType: string } | undefined;
+      if (isImageContentType(row.contentType) && row.imageUrl) {
+        const m = await readOwnMedia(deps.db, row.userId, row.imageUrl);
+        if (m && m.contentType.startsWith('image/')) image = { bytes: Buffer.from(m.dataBase64, 'base64'), contentType: m.contentType };
+      }
+      const video = await renderVideo({
         seed: JSON.stringify([row.id, row.prompt, row.description, row.contentType, row.model]),
         aspectRatio: row.aspectRatio ?? '9:16',
         durationSec: row.duration ?? 5,
         image,
         ffmpegPath: deps.config.env.FFMPEG_PATH,
       });
+      return { video };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  function renderAhead(deps: AppDeps, row: VideoRow) {
+    if (!deps.config.renderVideosAhead || ahead.has(row.id)) return;
+    ahead.set(row.id, render(deps, row));
+  }
+
+  async function finish(deps: AppDeps, row: VideoRow): Promise<void> {
+    const { db, clock } = deps;
+    const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
+    const started = ahead.get(row.id);
+    ahead.delete(row.id);
+    try {
+      const outcome = await (started ?? render(deps, row));
+      if ('error' in outcome) throw outcome.error;
+      const out = outcome.video;
       const now = clock.now();
       await db.transaction(async (tx) => {
         const videoUrl = await storeMedia(tx, { userId: row.userId, contentType: 'video/mp4', bytes: out.mp4, now });
@@ -332,7 +363,7 @@ export function videoRoutes() {
           })
         : null;
 
-    return db.transaction(async (tx) => {
+    const started = await db.transaction(async (tx) => {
       if (upload) imageUrl = await storeMedia(tx, { userId, contentType: upload.contentType, bytes: upload.bytes, now });
       const stored: StoredRequest = {
         fields: req.fields,
@@ -373,6 +404,8 @@ export function videoRoutes() {
         .returning();
       return row!;
     });
+    renderAhead(c.get('deps'), started);
+    return started;
   }
 
   // ------------------------------------------------------------ option lists
@@ -488,6 +521,7 @@ export function videoRoutes() {
         .where(and(eq(t.videos.id, id), eq(t.videos.userId, userId)))
         .returning();
       if (!row) throw new HttpError(404, MSG.notFound);
+      ahead.delete(row.id);
       const uploaded = (row.request as StoredRequest | null)?.uploadedImage === true;
       // A gallery image used as the input stays in the gallery.
       await deleteMedia(tx, userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);

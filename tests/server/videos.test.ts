@@ -4,9 +4,9 @@
  * yuv420p) and JPEG thumbnail rendered by ffmpeg, credits charged on completion, the refusals of 02 §6/§8,
  * lists and the in-progress filter, delete, owner-only access, the queue-service token and the queue service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from './harness';
@@ -183,6 +183,84 @@ describe('POST /api/videos → status → a real MP4', () => {
     expect((await status(token, body.id)).body.status.status).toBe(4);
     // a video that has not failed cannot be "retried"
     expect((await s.call('POST', '/api/videos', { token, body: { content_type: 'text_to_video', prompt: 'x', video_id: body.id } })).status).toBe(400);
+  });
+});
+
+describe('rendering ahead (the running server: config.renderVideosAhead)', () => {
+  /** An ffmpeg that notes each run in `log` (one line per render) and then is the real ffmpeg. */
+  function countingFfmpeg() {
+    const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-count-'));
+    const log = join(dir, 'runs.log');
+    const bin = join(dir, 'ffmpeg');
+    writeFileSync(bin, `#!/bin/sh\necho run >> '${log}'\nexec ffmpeg "$@"\n`, { mode: 0o755 });
+    const runs = () => {
+      try {
+        return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+      } catch {
+        return 0;
+      }
+    };
+    return { bin, runs, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  function aheadApp(ffmpegPath: string) {
+    const app = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: true, env: { FFMPEG_PATH: ffmpegPath } } });
+    return async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await app.request(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    };
+  }
+
+  it('the MP4 is rendered from the start, while the video is still pending; the first due poll completes it without rendering again, charged once', async () => {
+    const ffmpeg = countingFfmpeg();
+    try {
+      const call = aheadApp(ffmpeg.bin);
+      const token = await s.login('plus@demo.test');
+      const before = await creditsLeft(token);
+      const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Rendered ahead', duration_in_sec: 5 });
+      // no clock has moved: the render runs in the background right after the start
+      await vi.waitFor(() => expect(ffmpeg.runs()).toBe(1), { timeout: 30_000, interval: 50 });
+      expect((await call('GET', `/api/videos/${body.id}/status`, token)).body.status.status).toBe(2);
+      s.clock.advance(60_000);
+      const done = await call('GET', `/api/videos/${body.id}/status`, token);
+      expect(done.body).toMatchObject({ status: { status: 4, error_message: null }, progress: 100, credit_usage: 10 });
+      expect((await media(done.body.video_url)).bytes.subarray(4, 8)).toEqual(new Uint8Array(Buffer.from('ftyp')));
+      await call('GET', `/api/videos/${body.id}/status`, token);
+      expect(ffmpeg.runs()).toBe(1);
+      expect(await creditsLeft(token)).toBe(before - 10);
+    } finally {
+      ffmpeg.remove();
+    }
+  });
+
+  it('a render that failed ahead ends the video as failed at its ready time, with the clear message, charging nothing', async () => {
+    const call = aheadApp('/nonexistent/ffmpeg');
+    const token = await s.login('plus@demo.test');
+    const before = await creditsLeft(token);
+    const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'no ffmpeg here' });
+    expect((await call('GET', `/api/videos/${body.id}/status`, token)).body.status.status).toBe(2);
+    s.clock.advance(60_000);
+    const failed = await call('GET', `/api/videos/${body.id}/status`, token);
+    expect(failed.body).toMatchObject({ status: { status: 5, error_message: RENDER_MESSAGES.unavailable }, video_url: null });
+    expect(await creditsLeft(token)).toBe(before);
+  });
+
+  it('a video deleted while its render runs ahead stays deleted; nothing is stored or charged for it', async () => {
+    const ffmpeg = countingFfmpeg();
+    try {
+      const call = aheadApp(ffmpeg.bin);
+      const token = await s.login('plus@demo.test');
+      const before = await creditsLeft(token);
+      const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Deleted early', duration_in_sec: 5 });
+      expect((await call('DELETE', `/api/videos/${body.id}`, token)).status).toBe(200);
+      await vi.waitFor(() => expect(ffmpeg.runs()).toBe(1), { timeout: 30_000, interval: 50 });
+      s.clock.advance(60_000);
+      expect((await call('GET', `/api/videos/${body.id}/status`, token)).status).toBe(404);
+      expect((await call('GET', '/api/videos', token)).body.data.map((v: { id: number }) => v.id)).not.toContain(body.id);
+      expect(await creditsLeft(token)).toBe(before);
+    } finally {
+      ffmpeg.remove();
+    }
   });
 });
 
