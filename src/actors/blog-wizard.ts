@@ -25,10 +25,9 @@
  * server's body, or the spec's fallback message.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { createParser } from 'eventsource-parser';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
-import { streamContent } from '../api/stream';
+import { streamContent, type StreamOutcome } from '../api/stream';
 import { ApiError, isApiError, toErrorBody, type ApiErrorBody } from '../api/errors';
 import {
   blogWizardMachine,
@@ -80,36 +79,16 @@ const sectionIdOf = (p: BlogPart) => (p.kind === 'section' ? Number(p.id) : null
 const blogIdField = (id: string | undefined) => (id ? { blog_id: Number(id) } : {});
 const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
-/**
- * Watches an event stream on its way to streamContent: records whether it ended with `data: [DONE]` and the
- * body of an `event: error` event. The bytes pass through unchanged (cancelling still reaches the server).
- */
-export function watchEventStream(response: Response) {
-  const state: { done: boolean; error?: ApiErrorBody } = { done: false };
-  const decoder = new TextDecoder();
-  const parser = createParser({
-    onEvent(e) {
-      if (e.data === '[DONE]') state.done = true;
-      else if (e.event === 'error') {
-        let raw: unknown = e.data;
-        try {
-          raw = JSON.parse(e.data);
-        } catch {
-          /* a plain-text error */
-        }
-        state.error = toErrorBody(500, raw);
-      }
-    },
-  });
-  const body = response.body?.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { response: new Response(body ?? null, { status: response.status, headers: response.headers }), state };
+/** The ErrorBody of a stream's `event: error` event (JSON by contract; a plain-text one is kept as its message). */
+function streamError(outcome: StreamOutcome): ApiErrorBody | undefined {
+  if (outcome.errorData === undefined) return undefined;
+  let raw: unknown = outcome.errorData;
+  try {
+    raw = JSON.parse(outcome.errorData);
+  } catch {
+    /* a plain-text error */
+  }
+  return toErrorBody(500, raw);
 }
 
 /** A part of HTML cut off mid-paragraph is closed, so a saved partial part is well-formed. */
@@ -141,14 +120,14 @@ export function createBlogWizardActors(api: ApiClient, hooks: BlogWizardHooks = 
         signal,
       });
       const blogId = Number(response.headers.get('X-Blog-Id'));
-      const watched = watchEventStream(response);
+      const outcome: StreamOutcome = { endedWithDone: false };
       let text = '';
-      for await (const piece of streamContent(watched.response, signal)) {
+      for await (const piece of streamContent(response, signal, outcome)) {
         text += piece;
         hooks.onOutlineText?.(text, input);
       }
       if (signal.aborted) throw new DOMException('The outline was stopped.', 'AbortError');
-      if (!watched.state.done || !blogId) throw new ApiError(500, watched.state.error ?? { message: OUTLINE_ERROR_FALLBACK });
+      if (!outcome.endedWithDone || !blogId) throw new ApiError(500, streamError(outcome) ?? { message: OUTLINE_ERROR_FALLBACK });
       const blog = await getBlog(blogId, signal);
       const outline = blog.outlines[blog.last_outline_index] ?? blog.outlines.at(-1);
       if (!outline) throw new ApiError(500, { message: OUTLINE_ERROR_FALLBACK });
@@ -194,15 +173,15 @@ export function createBlogWizardActors(api: ApiClient, hooks: BlogWizardHooks = 
             parseAs: 'stream',
             signal: controller.signal,
           });
-          const watched = watchEventStream(response);
-          for await (const text of streamContent(watched.response, controller.signal)) {
+          const outcome: StreamOutcome = { endedWithDone: false };
+          for await (const text of streamContent(response, controller.signal, outcome)) {
             received += text;
             sendBack({ type: 'section.chunk', text });
           }
           if (controller.signal.aborted) return;
           settled = true;
-          if (watched.state.done) sendBack({ type: 'section.complete' });
-          else sendBack({ type: 'section.failed', message: watched.state.error?.message ?? BLOG_SECTION_FAILED_MESSAGE });
+          if (outcome.endedWithDone) sendBack({ type: 'section.complete' });
+          else sendBack({ type: 'section.failed', message: streamError(outcome)?.message ?? BLOG_SECTION_FAILED_MESSAGE });
         } catch (err) {
           if (controller.signal.aborted) return;
           settled = true;

@@ -10,6 +10,11 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 export interface StreamOutcome {
   /** the event stream's last event was `data: [DONE]` (a finished answer, not a cut-off one) */
   endedWithDone: boolean;
+  /**
+   * the data of the last `event: error` event (the contract's way to end a stream that fails half-way; its data
+   * is an ErrorBody), which is not content
+   */
+  errorData?: string;
 }
 
 export async function* streamContent(response: Response, signal?: AbortSignal, outcome?: StreamOutcome): AsyncGenerator<string, void, undefined> {
@@ -33,6 +38,10 @@ export async function* streamContent(response: Response, signal?: AbortSignal, o
         return;
       }
       if (outcome) outcome.endedWithDone = false;
+      if (event.event === 'error') {
+        if (outcome) outcome.errorData = event.data;
+        return;
+      }
       pending.push(contentOf(event.data));
     },
   });

@@ -47,6 +47,24 @@ describe('streamContent', () => {
     expect(cut.endedWithDone).toBe(false);
   });
 
+  test('an `event: error` ending a stream half-way is not content: its data is kept for the caller', async () => {
+    const failed: StreamOutcome = { endedWithDone: false };
+    const text = await collect(
+      streamContent(
+        streamOf(['data: {"content":"<p>Half"}\n\n', 'event: error\ndata: {"message":"Word limit reached.","type":"upgrade"}\n\n'], 'text/event-stream'),
+        undefined,
+        failed,
+      ),
+    );
+    expect(text.join('')).toBe('<p>Half');
+    expect(failed).toEqual({ endedWithDone: false, errorData: '{"message":"Word limit reached.","type":"upgrade"}' });
+
+    // a plain-text error is not shown as part of the answer either
+    const plain: StreamOutcome = { endedWithDone: false };
+    expect((await collect(streamContent(streamOf(['data: {"content":"a"}\n\n', 'event: error\ndata: Provider down\n\n'], 'text/event-stream'), undefined, plain))).join('')).toBe('a');
+    expect(plain.errorData).toBe('Provider down');
+  });
+
   test('a character whose bytes are split across chunks arrives whole', async () => {
     const bytes = new TextEncoder().encode('data: {"content":"café ✓"}\n\ndata: [DONE]\n\n');
     const cutAt = bytes.indexOf(0xc3) + 1; // inside the two bytes of 'é'
