@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
@@ -6,19 +6,23 @@ import { createRoutes } from './routes';
 import type { Inspect } from '../state/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
+import { deferredModule } from '../ui/deferred-module';
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
  * first route, so they load after it: both mount once the browser is idle after start-up — early, so
  * the no-network dialog is already loaded when the connection drops — or at once if a dialog opens
  * before that. Once mounted they stay mounted (the dialog chain's follow-ups and `dialog.navigate` keep
- * reaching the host). A chunk that fails to load never takes the app down (LazyBoundary); the next
- * dialog retries. This keeps the first route within its JavaScript budget (tests/bench/bundle-size.spec.ts).
+ * reaching the host). A chunk that fails to load (offline before that moment) never takes the app down, and
+ * is not remembered as failed: the next dialog or toast loads it again (deferredModule — React.lazy would keep
+ * the rejected import, and no dialog could show until a reload). This keeps the first route within its
+ * JavaScript budget (tests/bench/bundle-size.spec.ts).
  */
-const DialogHost = lazy(() => import('./dialog-host').then((m) => ({ default: m.DialogHost })));
-const Toaster = lazy(() => import('../ui/toast').then((m) => ({ default: m.Toaster })));
+const dialogHostModule = deferredModule(() => import('./dialog-host'));
+const toastModule = deferredModule(() => import('../ui/toast'));
 
-class LazyBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failed: boolean; key: unknown }> {
+/** A render error inside the dialog host or the toaster never takes the app down; the next dialog tries again. */
+class HostBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failed: boolean; key: unknown }> {
   state = { failed: false, key: this.props.resetKey };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -136,16 +140,22 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   useEffect(() => {
     if (idle) actors.startDeferred();
   }, [idle, actors]);
+  // Loads (or, after a failed load, loads again) when the host is first needed and on every dialog or toast after.
+  useEffect(() => {
+    if (!hostNeeded) return;
+    void dialogHostModule.preload().catch(() => {});
+    void toastModule.preload().catch(() => {});
+  }, [hostNeeded, dialogOpen, toastWaiting]);
+  const host = dialogHostModule.useModule();
+  const toast = toastModule.useModule();
   return (
     <AppProviders services={services} actors={actors}>
       <RouterProvider router={router} />
-      <LazyBoundary resetKey={dialogOpen}>
-        <Suspense fallback={null}>
-          {/* the one host of the global dialogs, on every layout (01 §2 "Dialogs") */}
-          {hostNeeded && <DialogHost navigate={navigate} />}
-          {hostNeeded && <Toaster />}
-        </Suspense>
-      </LazyBoundary>
+      <HostBoundary resetKey={dialogOpen}>
+        {/* the one host of the global dialogs, on every layout (01 §2 "Dialogs") */}
+        {hostNeeded && host && <host.DialogHost navigate={navigate} />}
+        {hostNeeded && toast && <toast.Toaster />}
+      </HostBoundary>
     </AppProviders>
   );
 }

@@ -154,8 +154,9 @@ async function openHome(page: Page, request: APIRequestContext) {
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
   await dialogsLoaded;
-  // the host's chunk is in, but its imports may still be on the way: the toaster's region mounts in the same
-  // Suspense boundary as the dialog host, so once it is there the host is ready (before going offline, say)
+  // the host's chunk is in, but its imports may still be on the way: once the page's network is quiet they are
+  // loaded too and the host is ready (before going offline, say); the toaster loads in the same quiet moment
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
 }
 

@@ -300,8 +300,8 @@ test.describe('chat faults', () => {
     await signInByApi(page, request);
     await openChat(page);
     await dialogsLoaded;
-    // …and its imports: the toaster mounts in the dialog host's Suspense boundary, so its region means the host is ready
-    await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
+    // …and the chunks it imports (fetched beside it): once the page's network is quiet the host is ready
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const dialog = page.getByRole('dialog', { name: 'No Network Connection' });

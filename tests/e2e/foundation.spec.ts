@@ -74,8 +74,8 @@ test.describe('lost connection', () => {
     await signIn(page, 'free@demo.test');
     await expect(page).toHaveURL(/\/home$/);
     await dialogsLoaded;
-    // …and its imports: the toaster mounts in the dialog host's Suspense boundary, so its region means the host is ready
-    await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
+    // …and the chunks it imports (fetched beside it): once the page's network is quiet the host is ready
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
@@ -87,5 +87,24 @@ test.describe('lost connection', () => {
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: /account menu/ }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('the dialog code failed to load (the connection dropped before it arrived): the next dialog loads it again and shows', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as Window & { __E2E__?: boolean }).__E2E__ = true;
+    });
+    const hostChunk = (url: URL) => /\/assets\/dialog-host-[^/]+\.js$/.test(url.pathname);
+    await page.route(hostChunk, (route) => route.abort('internetdisconnected'));
+    const failed = page.waitForEvent('requestfailed', (r) => hostChunk(new URL(r.url())));
+    await signIn(page, 'free@demo.test');
+    await expect(page).toHaveURL(/\/home$/);
+    await failed; // the load after the first route failed
+    await page.unroute(hostChunk);
+    // the connection is back; the next dialog loads the host again (a failed load is not kept)
+    await page.evaluate(() => (window as unknown as { __openDialog: (d: unknown) => void }).__openDialog({ name: 'no-network' }));
+    const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

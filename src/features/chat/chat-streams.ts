@@ -282,9 +282,13 @@ export interface ChatStream {
  * rendering budget, measured with tests/bench/chat-stream.spec.ts (20,000 words in 200 chunks, main-thread busy
  * time ÷ one render of the whole reply): once per animation frame 17.1, every 150 ms 6.8, every 300 ms 5.4.
  * 150 ms keeps the text moving about seven times a second (smooth enough to read along) at well under half the
- * cost of per-frame rendering; the remaining gap to the budget of 3 is per-chunk work outside rendering: with the
- * interval set to 100 s (no intermediate render at all) the ratio was still 4.5–5.4 on 2026-11-25, so a longer
- * interval would make the text jump for little gain.
+ * cost of per-frame rendering. What remains (traces of 2026-11-25): each render costs ≈ 11 ms on this machine —
+ * React and the forced scroll layout ≈ 4–5 ms, style, layout, paint and commit of the frame ≈ 6 ms — flat over
+ * the stream (it does not grow with the reply), so ~75 renders make most of the figure. With no intermediate
+ * render at all (interval 100 s) the ratio was 6.2 in busy time but 2.8 in CPU time: the busy-time figure also
+ * counts the main thread waiting for one of the machine's 2 cores (and in that run the 'Thinking…' spinner
+ * stayed up, as the streaming phase was never shown). Meeting ≤ 3 would take a render every ~600 ms: the text
+ * would move in jumps, so the interval stays.
  */
 export const STREAM_RENDER_INTERVAL_MS = 150;
 

@@ -30,11 +30,22 @@ export function nearEnd(el: Pick<HTMLElement, 'scrollTop' | 'clientHeight' | 'sc
   return el.scrollHeight - el.scrollTop - el.clientHeight <= px;
 }
 
+const skeletonLine = css({ h: '5', w: '40%', bg: 'bg.subtle', borderRadius: 'sm' });
+const skeletonBar = css({ h: '2', bg: 'bg.subtle', borderRadius: 'full' });
+
 function Balance() {
   const { $api } = useServices();
   const details = useQuery($api.queryOptions('get', '/api/subscription/details'));
   const d = details.data?.data;
-  if (!d) return null;
+  // The panel keeps its place while the numbers load: it used to appear only once they arrived, pushing the
+  // credit packs below it down under the pointer, so a click meant for a pack could land on the balance.
+  if (!d)
+    return (
+      <Panel title={t.balanceTitle}>
+        <div aria-hidden="true" className={skeletonLine} />
+        <div aria-hidden="true" className={skeletonBar} />
+      </Panel>
+    );
   const total = (d.plan.total_plan_credits ?? 0) + d.total_add_on_credits + d.earned_bonus;
   return (
     <Panel title={t.balanceTitle}>
