@@ -3,38 +3,15 @@
  * wait for a slot and then render as usual (server/media/video-renderer.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { VIDEO_RENDER_CONCURRENCY, renderVideo, videoRenderQueue } from '../../server/media/video-renderer';
+import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-/** An ffmpeg that notes its start in `runs.log`, waits until the test opens the gate, then is the real ffmpeg. */
-function gatedFfmpeg() {
-  const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-gate-'));
-  dirs.push(dir);
-  const log = join(dir, 'runs.log');
-  const gate = join(dir, 'gate');
-  const bin = join(dir, 'ffmpeg');
-  writeFileSync(bin, `#!/bin/sh\necho start >> '${log}'\nwhile [ ! -f '${gate}' ]; do sleep 0.02; done\nexec ffmpeg "$@"\n`, { mode: 0o755 });
-  const started = () => {
-    try {
-      return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    } catch {
-      return 0;
-    }
-  };
-  return { bin, started, open: () => writeFileSync(gate, '') };
-}
+afterEach(removeFakeFfmpegs);
 
 describe('renders wait in line', () => {
   it(`at most ${VIDEO_RENDER_CONCURRENCY} ffmpeg processes run at once; the others start when a slot frees and still render`, async () => {
     expect(VIDEO_RENDER_CONCURRENCY).toBe(2);
-    const ffmpeg = gatedFfmpeg();
+    const ffmpeg = fakeFfmpeg({ gated: true });
     const renders = [0, 1, 2].map((i) => renderVideo({ seed: `line ${i}`, aspectRatio: '1:1', durationSec: 1, ffmpegPath: ffmpeg.bin }));
     await vi.waitFor(() => expect(ffmpeg.started()).toBe(2), { timeout: 30_000, interval: 20 });
     expect(videoRenderQueue()).toEqual({ running: 2, waiting: 1 });

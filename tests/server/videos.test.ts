@@ -4,12 +4,13 @@
  * yuv420p) and JPEG thumbnail rendered by ffmpeg, credits charged on completion, the refusals of 02 §6/§8,
  * lists and the in-progress filter, delete, owner-only access, the queue-service token and the queue service.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from './harness';
+import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 import { createApp } from '../../server/app';
 import { RENDER_MESSAGES } from '../../server/media/video-renderer';
 import { INVALID_IMAGE_TITLE, INVALID_QUEUE_TOKEN_MESSAGE } from '../../server/routes/videos';
@@ -63,6 +64,15 @@ async function creditsLeft(token: string) {
 }
 
 const status = async (token: string, id: number) => s.call('GET', `/api/videos/${id}/status`, { token });
+
+/** Calls on a second app over the same database and clock, with its own config (another ffmpeg, rendering ahead). */
+function appCaller(config: { renderVideosAhead?: boolean; ffmpegPath: string }) {
+  const app = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: config.renderVideosAhead, env: { FFMPEG_PATH: config.ffmpegPath } } });
+  return async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await app.request(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+}
 
 describe('POST /api/videos → status → a real MP4', () => {
   it('text to video: pending, processing with progress, then complete with an H.264 MP4 and a thumbnail; charged once', async () => {
@@ -163,11 +173,7 @@ describe('POST /api/videos → status → a real MP4', () => {
   });
 
   it('a failed render ends as failed (5) with a clear message, charges nothing, and can be retried with video_id', async () => {
-    const broken = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } } });
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await broken.request(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    };
+    const call = appCaller({ ffmpegPath: '/nonexistent/ffmpeg' });
     const token = await s.login('plus@demo.test');
     const before = await creditsLeft(token);
     const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'no ffmpeg here' });
@@ -187,50 +193,25 @@ describe('POST /api/videos → status → a real MP4', () => {
 });
 
 describe('rendering ahead (the running server: config.renderVideosAhead)', () => {
-  /** An ffmpeg that notes each run in `log` (one line per render) and then is the real ffmpeg. */
-  function countingFfmpeg() {
-    const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-count-'));
-    const log = join(dir, 'runs.log');
-    const bin = join(dir, 'ffmpeg');
-    writeFileSync(bin, `#!/bin/sh\necho run >> '${log}'\nexec ffmpeg "$@"\n`, { mode: 0o755 });
-    const runs = () => {
-      try {
-        return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-      } catch {
-        return 0;
-      }
-    };
-    return { bin, runs, remove: () => rmSync(dir, { recursive: true, force: true }) };
-  }
-
-  function aheadApp(ffmpegPath: string) {
-    const app = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: true, env: { FFMPEG_PATH: ffmpegPath } } });
-    return async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await app.request(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    };
-  }
+  afterEach(removeFakeFfmpegs);
+  const aheadApp = (ffmpegPath: string) => appCaller({ renderVideosAhead: true, ffmpegPath });
 
   it('the MP4 is rendered from the start, while the video is still pending; the first due poll completes it without rendering again, charged once', async () => {
-    const ffmpeg = countingFfmpeg();
-    try {
-      const call = aheadApp(ffmpeg.bin);
-      const token = await s.login('plus@demo.test');
-      const before = await creditsLeft(token);
-      const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Rendered ahead', duration_in_sec: 5 });
-      // no clock has moved: the render runs in the background right after the start
-      await vi.waitFor(() => expect(ffmpeg.runs()).toBe(1), { timeout: 30_000, interval: 50 });
-      expect((await call('GET', `/api/videos/${body.id}/status`, token)).body.status.status).toBe(2);
-      s.clock.advance(60_000);
-      const done = await call('GET', `/api/videos/${body.id}/status`, token);
-      expect(done.body).toMatchObject({ status: { status: 4, error_message: null }, progress: 100, credit_usage: 10 });
-      expect((await media(done.body.video_url)).bytes.subarray(4, 8)).toEqual(new Uint8Array(Buffer.from('ftyp')));
-      await call('GET', `/api/videos/${body.id}/status`, token);
-      expect(ffmpeg.runs()).toBe(1);
-      expect(await creditsLeft(token)).toBe(before - 10);
-    } finally {
-      ffmpeg.remove();
-    }
+    const ffmpeg = fakeFfmpeg();
+    const call = aheadApp(ffmpeg.bin);
+    const token = await s.login('plus@demo.test');
+    const before = await creditsLeft(token);
+    const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Rendered ahead', duration_in_sec: 5 });
+    // no clock has moved: the render runs in the background right after the start
+    await vi.waitFor(() => expect(ffmpeg.started()).toBe(1), { timeout: 30_000, interval: 50 });
+    expect((await call('GET', `/api/videos/${body.id}/status`, token)).body.status.status).toBe(2);
+    s.clock.advance(60_000);
+    const done = await call('GET', `/api/videos/${body.id}/status`, token);
+    expect(done.body).toMatchObject({ status: { status: 4, error_message: null }, progress: 100, credit_usage: 10 });
+    expect((await media(done.body.video_url)).bytes.subarray(4, 8)).toEqual(new Uint8Array(Buffer.from('ftyp')));
+    await call('GET', `/api/videos/${body.id}/status`, token);
+    expect(ffmpeg.started()).toBe(1);
+    expect(await creditsLeft(token)).toBe(before - 10);
   });
 
   it('a render that failed ahead ends the video as failed at its ready time, with the clear message, charging nothing', async () => {
@@ -246,21 +227,17 @@ describe('rendering ahead (the running server: config.renderVideosAhead)', () =>
   });
 
   it('a video deleted while its render runs ahead stays deleted; nothing is stored or charged for it', async () => {
-    const ffmpeg = countingFfmpeg();
-    try {
-      const call = aheadApp(ffmpeg.bin);
-      const token = await s.login('plus@demo.test');
-      const before = await creditsLeft(token);
-      const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Deleted early', duration_in_sec: 5 });
-      expect((await call('DELETE', `/api/videos/${body.id}`, token)).status).toBe(200);
-      await vi.waitFor(() => expect(ffmpeg.runs()).toBe(1), { timeout: 30_000, interval: 50 });
-      s.clock.advance(60_000);
-      expect((await call('GET', `/api/videos/${body.id}/status`, token)).status).toBe(404);
-      expect((await call('GET', '/api/videos', token)).body.data.map((v: { id: number }) => v.id)).not.toContain(body.id);
-      expect(await creditsLeft(token)).toBe(before);
-    } finally {
-      ffmpeg.remove();
-    }
+    const ffmpeg = fakeFfmpeg();
+    const call = aheadApp(ffmpeg.bin);
+    const token = await s.login('plus@demo.test');
+    const before = await creditsLeft(token);
+    const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Deleted early', duration_in_sec: 5 });
+    expect((await call('DELETE', `/api/videos/${body.id}`, token)).status).toBe(200);
+    await vi.waitFor(() => expect(ffmpeg.started()).toBe(1), { timeout: 30_000, interval: 50 });
+    s.clock.advance(60_000);
+    expect((await call('GET', `/api/videos/${body.id}/status`, token)).status).toBe(404);
+    expect((await call('GET', '/api/videos', token)).body.data.map((v: { id: number }) => v.id)).not.toContain(body.id);
+    expect(await creditsLeft(token)).toBe(before);
   });
 });
 
