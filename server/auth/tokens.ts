@@ -49,33 +49,88 @@ export type TokenCheck =
   | { status: 'expired' }
   | { status: 'invalid' };
 
+/**
+ * How long a valid access token's lookup is remembered in this process. Not a spec constant: a speed choice —
+ * every API call checks its bearer token, and on the embedded database that lookup was a third to a half of a
+ * status poll's work (scripts/load-test.ts). 30 s covers an app's 10-second polls (02 §4) while bounding what a
+ * second server process on the same PostgreSQL could miss: its own revocations are forgotten here at once (see
+ * forgetAccessTokens), another process's take effect within this time.
+ */
+export const ACCESS_TOKEN_CACHE_TTL_MS = 30_000;
+/** At most this many tokens are remembered (the oldest are dropped first). */
+export const ACCESS_TOKEN_CACHE_MAX = 10_000;
+
+interface CachedToken {
+  userId: number;
+  tokenId: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Valid tokens only (an unknown or revoked token is looked up every time, so guessed tokens cannot fill the
+ * memory), keyed by the token's hash. Expiry is still checked on every use against the caller's clock.
+ * A lookup that started before an invalidation does not store its (possibly stale) answer: `generation` counts
+ * invalidations, and an answer is kept only when none happened while it was read.
+ */
+const tokenCache = new Map<string, CachedToken>();
+let generation = 0;
+
+/**
+ * Forgets the remembered tokens of a user (all users when omitted). Called by every revocation, and again by
+ * its caller once the transaction that revoked has committed: a lookup running meanwhile still reads the old
+ * row, and the generation check keeps it from being remembered after the second call.
+ */
+export function forgetAccessTokens(userId?: number) {
+  generation++;
+  if (userId === undefined) tokenCache.clear();
+  else for (const [hash, entry] of tokenCache) if (entry.userId === userId) tokenCache.delete(hash);
+}
+
 export async function checkAccessToken(db: Db, token: string, now: Date): Promise<TokenCheck> {
-  const [row] = await db
-    .select({
-      id: t.accessTokens.id,
-      userId: t.accessTokens.userId,
-      expiresAt: t.accessTokens.expiresAt,
-      revokedAt: t.accessTokens.revokedAt,
-      deletedAt: t.users.deletedAt,
-    })
-    .from(t.accessTokens)
-    .innerJoin(t.users, eq(t.users.id, t.accessTokens.userId))
-    .where(eq(t.accessTokens.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.revokedAt || row.deletedAt) return { status: 'invalid' };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
-  return { status: 'ok', userId: row.userId, tokenId: row.id };
+  const hash = sha256(token);
+  const nowMs = now.getTime();
+  let entry = tokenCache.get(hash);
+  if (entry && (nowMs - entry.cachedAt >= ACCESS_TOKEN_CACHE_TTL_MS || nowMs < entry.cachedAt)) {
+    tokenCache.delete(hash);
+    entry = undefined;
+  }
+  if (!entry) {
+    const started = generation;
+    const [row] = await db
+      .select({
+        id: t.accessTokens.id,
+        userId: t.accessTokens.userId,
+        expiresAt: t.accessTokens.expiresAt,
+        revokedAt: t.accessTokens.revokedAt,
+        deletedAt: t.users.deletedAt,
+      })
+      .from(t.accessTokens)
+      .innerJoin(t.users, eq(t.users.id, t.accessTokens.userId))
+      .where(eq(t.accessTokens.tokenHash, hash))
+      .limit(1);
+    if (!row || row.revokedAt || row.deletedAt) return { status: 'invalid' };
+    entry = { userId: row.userId, tokenId: row.id, expiresAt: row.expiresAt.getTime(), cachedAt: nowMs };
+    if (started === generation) {
+      if (tokenCache.size >= ACCESS_TOKEN_CACHE_MAX) tokenCache.delete(tokenCache.keys().next().value as string);
+      tokenCache.set(hash, entry);
+    }
+  }
+  if (entry.expiresAt <= nowMs) return { status: 'expired' };
+  return { status: 'ok', userId: entry.userId, tokenId: entry.tokenId };
 }
 
 export async function revokeAccessToken(db: Db, tokenId: number, now: Date) {
-  await db
+  const [revoked] = await db
     .update(t.accessTokens)
     .set({ revokedAt: now })
-    .where(and(eq(t.accessTokens.id, tokenId), isNull(t.accessTokens.revokedAt)));
+    .where(and(eq(t.accessTokens.id, tokenId), isNull(t.accessTokens.revokedAt)))
+    .returning({ userId: t.accessTokens.userId });
   await db
     .update(t.refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(t.refreshTokens.accessTokenId, tokenId), isNull(t.refreshTokens.revokedAt)));
+  if (revoked) forgetAccessTokens(revoked.userId);
 }
 
 export async function revokeAllTokens(db: Db, userId: number, now: Date, exceptTokenId?: number) {

@@ -19,6 +19,7 @@ import {
   issueAccessToken,
   revokeAccessToken,
   revokeAllTokens,
+  forgetAccessTokens,
 } from '../auth/tokens';
 import { ENGLISH_ID } from '../seed/catalogue';
 import { PLAN_ID } from '../../machines/constants';
@@ -129,6 +130,8 @@ export function authRoutes() {
       await tx.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
       return authReply(tx, user.id, now, b.callback_url, 'Login successful.');
     });
+    // after the commit (see forgetAccessTokens): the other sessions' tokens are refused from now on
+    if (b.log_out) forgetAccessTokens(user.id);
     return c.json(reply satisfies JsonResponse<'/api/auth/login', 'post', 200>, 200);
   });
 
@@ -157,7 +160,7 @@ export function authRoutes() {
     const parsed = parseTestGoogleToken(token, config.devRoutes);
     if (!parsed) throw new HttpError(401, 'The Google sign-in could not be verified.');
     const now = clock.now();
-    return db.transaction(async (tx) => {
+    const reply = await db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, parsed.email);
       if (user?.deletedAt) throw new HttpError(401, 'The Google sign-in could not be verified.');
       if (!user) {
@@ -168,6 +171,9 @@ export function authRoutes() {
       await tx.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
       return authReply(tx, user.id, now, callbackUrl, 'Login successful.');
     });
+    // after the commit (see forgetAccessTokens); the user's id is only known inside the transaction
+    if (logOut) forgetAccessTokens();
+    return reply;
   };
 
   r.post('/api/auth/googlelogin', async (c) => {
@@ -214,7 +220,7 @@ export function authRoutes() {
       const gate = signInGate(c, undefined);
       if (!gate.ok) return tooManyAttempts(c, gate);
       const passwordHash = await hashPassword(b.password);
-      const email = await db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         const used = await tx
           .update(t.passwordResets)
           .set({ usedAt: now })
@@ -233,9 +239,10 @@ export function authRoutes() {
           .where(eq(t.users.id, used[0].userId))
           .returning({ email: t.users.email });
         await revokeAllTokens(tx, used[0].userId, now);
-        return changed?.email;
+        return { email: changed?.email, userId: used[0].userId };
       });
-      gate.succeeded(email); // the mailbox owner chose a new password: the account's sign-in lockout ends
+      forgetAccessTokens(reset.userId); // after the commit (see forgetAccessTokens)
+      gate.succeeded(reset.email); // the mailbox owner chose a new password: the account's sign-in lockout ends
       return c.json({ message: 'Your password has been reset.', status: true }, 200);
     }
     // Every link request counts (it never "succeeds": the answer must not reveal whether the account exists).

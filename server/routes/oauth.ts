@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors';
 import { signInGate } from '../http/rate-limit';
 import { dummyPasswordHash, verifyPassword } from '../lib/crypto';
 import { findUserByEmail } from '../db/queries';
-import { consumeOAuthCode, issueOAuthCode, issueTokenPair, rotateRefreshToken } from '../auth/tokens';
+import { consumeOAuthCode, forgetAccessTokens, issueOAuthCode, issueTokenPair, rotateRefreshToken } from '../auth/tokens';
 import { OAUTH_STATE_LENGTH } from '../../machines/constants';
 
 const STATE_RE = new RegExp(`^[A-Za-z0-9]{${OAUTH_STATE_LENGTH}}$`);
@@ -133,6 +133,8 @@ export function oauthRoutes() {
     const b = body<JsonBody<'/oauth/token/refresh', 'post'>>(c);
     const reply = await db.transaction((tx) => rotateRefreshToken(tx, b.refresh_token, clock.now()));
     if (!reply) throw new HttpError(400, 'invalid_grant', { type: 'Sign-in failed' });
+    // the replaced access token is refused from now on (after the commit, see forgetAccessTokens)
+    forgetAccessTokens();
     return c.json(reply satisfies JsonResponse<'/oauth/token/refresh', 'post', 200>, 200, noStore);
   });
 

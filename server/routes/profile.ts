@@ -10,7 +10,7 @@ import { HttpError, MSG, validationError } from '../http/errors';
 import { hashPassword, newToken, sha256 } from '../lib/crypto';
 import { addDays } from '../lib/dates';
 import { getSubscriptionWithPlan, getUser, loadUserView } from '../db/queries';
-import { VERIFY_TOKEN_TTL_DAYS, revokeAllTokens } from '../auth/tokens';
+import { VERIFY_TOKEN_TTL_DAYS, forgetAccessTokens, revokeAllTokens } from '../auth/tokens';
 import { authReply } from './auth';
 import { ONBOARDING_STEPS_BUSINESS, ONBOARDING_STEPS_INDIVIDUAL, PLAN_ID } from '../../machines/constants';
 
@@ -92,6 +92,7 @@ export function profileRoutes() {
       // Other sessions end; this one stays signed in.
       await revokeAllTokens(tx, userId, now, tokenId);
     });
+    forgetAccessTokens(userId); // after the commit (see forgetAccessTokens)
     return c.json({ message: 'Password updated successfully.', status: true } satisfies JsonResponse<'/api/profile/update-password', 'post', 200>, 200);
   });
 
@@ -150,6 +151,7 @@ export function profileRoutes() {
         .where(eq(t.users.id, id));
       await revokeAllTokens(tx, id, now);
     });
+    forgetAccessTokens(id); // after the commit (see forgetAccessTokens)
     return c.json({ message: 'Your account has been deleted.', status: true }, 200);
   });
 

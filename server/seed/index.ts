@@ -3,6 +3,7 @@
  * Deterministic and clock-relative: every date is derived from `now` (the app clock), so a seed made
  * "today" always shows the same picture (a monthly plan 10 days into its period, and so on).
  */
+import { forgetAccessTokens } from '../auth/tokens';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ALL_TABLES } from '../db/client';
@@ -249,6 +250,7 @@ export async function resetDatabase(db: Db, now: Date): Promise<void> {
     await truncateAll(tx);
     await seedInto(tx, now, passwordHash);
   });
+  forgetAccessTokens(); // every token is gone with the old rows
 }
 
 /**

@@ -92,8 +92,20 @@ describe('login and bearer tokens', () => {
     expect((await s.call('POST', '/api/logout', { token: a })).status).toBe(401);
   });
 
+  it('a deleted account\'s token in use is refused at once', async () => {
+    const token = await s.login('free@demo.test');
+    const me = await s.call('GET', '/api/auth/getUser', { token });
+    expect(me.status).toBe(200);
+    const del = await s.call('POST', `/api/deleteUser/${me.body.data.user.id}`, { token, body: { deleted_reason: 'leaving' } });
+    expect(del.status).toBe(200);
+    const after = await s.call('GET', '/api/auth/getUser', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Unauthenticated.');
+  });
+
   it('login with log_out signs out the other sessions', async () => {
     const a = await s.login('free@demo.test');
+    expect((await s.call('GET', '/api/auth/getUser', { token: a })).status).toBe(200); // a token in use (remembered by the server)
     const r = await s.call('POST', '/api/auth/login', { body: { email: 'free@demo.test', password: 'demo1234', log_out: true } });
     expect((await s.call('GET', '/api/auth/getUser', { token: a })).status).toBe(401);
     expect((await s.call('GET', '/api/auth/getUser', { token: r.body.access_token })).status).toBe(200);
@@ -135,6 +147,7 @@ describe('registration, verification and password reset', () => {
 
   it('resets the password with the mailed token; the token is single use and old sessions end', async () => {
     const old = await s.login('free@demo.test');
+    expect((await s.call('GET', '/api/auth/getUser', { token: old })).status).toBe(200);
     const ask = await s.call('POST', '/api/auth/password/email', { body: { email: 'free@demo.test' } });
     expect(ask.status).toBe(200);
     const unknown = await s.call('POST', '/api/auth/password/email', { body: { email: 'nobody@demo.test' } });
@@ -164,6 +177,7 @@ describe('registration, verification and password reset', () => {
   it('update-password keeps this session and ends the others', async () => {
     const a = await s.login('free@demo.test');
     const b = await s.login('free@demo.test');
+    expect((await s.call('GET', '/api/auth/getUser', { token: b })).status).toBe(200);
     const r = await s.call('POST', '/api/profile/update-password', { token: a, body: { password: 'brand-new-pw', confirm_password: 'brand-new-pw' } });
     expect(r.status).toBe(200);
     expect((await s.call('GET', '/api/auth/getUser', { token: a })).status).toBe(200);
@@ -266,6 +280,7 @@ describe('hosted sign-in (authorization code flow)', () => {
   it('refresh rotates: new pair works, the old refresh token and access token do not', async () => {
     const code = new URL((await signIn()).headers.get('location')!).searchParams.get('code')!;
     const first = (await s.call('POST', '/oauth/token', { body: { grant_type: 'authorization_code', code, redirect_uri: `${ORIGIN}/home` } })).body;
+    expect((await s.call('GET', '/api/auth/getUser', { token: first.access_token })).status).toBe(200);
     const r = await s.call('POST', '/oauth/token/refresh', { body: { refresh_token: first.refresh_token } });
     expect(r.status).toBe(200);
     expect(r.body.refresh_token).not.toBe(first.refresh_token);

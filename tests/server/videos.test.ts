@@ -286,6 +286,11 @@ describe('lists, delete and access', () => {
     expect(page).toMatchObject({ total: 3, last_page: 2, per_page: 2 });
     expect(page.data.map((v: any) => v.id)).toEqual([ids[2], ids[1]]);
     expect((await s.call('GET', '/api/videos', { token })).body.per_page).toBe(30);
+    // the total comes with every page, also the last one and one past the end
+    const last = (await s.call('GET', '/api/videos?per_page=2&page=2', { token })).body;
+    expect(last).toMatchObject({ total: 3, last_page: 2, from: 3, to: 3, next_page_url: null });
+    expect(last.data.map((v: any) => v.id)).toEqual([ids[0]]);
+    expect((await s.call('GET', '/api/videos?per_page=2&page=3', { token })).body).toMatchObject({ total: 3, from: null, to: null, data: [] });
 
     const other = await s.login('plus@demo.test');
     for (const [m, p] of [['GET', `/api/videos/${ids[0]}`], ['GET', `/api/videos/${ids[0]}/status`], ['DELETE', `/api/videos/${ids[0]}`]] as const)
@@ -294,6 +299,20 @@ describe('lists, delete and access', () => {
 
     expect((await s.call('DELETE', `/api/videos/${ids[0]}`, { token })).status).toBe(200);
     expect((await s.call('GET', `/api/videos/${ids[0]}`, { token })).status).toBe(404);
+  });
+
+  it('the lists settle the due videos they show: the in-progress list drops a finished video at once, charged once', async () => {
+    const token = await s.login('pro@demo.test');
+    const before = await creditsLeft(token);
+    const { id } = (await s.call('POST', '/api/videos', { token, body: { content_type: 'text_to_video', prompt: 'Due on the list', duration_in_sec: 5 } })).body;
+    expect((await s.call('GET', '/api/videos?in_progress=1', { token })).body).toMatchObject({ total: 1, data: [{ id }] });
+    s.clock.advance(60_000);
+    // no status poll in between: the list read itself renders and completes it
+    expect((await s.call('GET', '/api/videos?in_progress=1', { token })).body).toMatchObject({ total: 0, data: [] });
+    const all = (await s.call('GET', '/api/videos', { token })).body;
+    expect(all).toMatchObject({ total: 1, data: [{ id, progress: 100 }] });
+    expect(all.data[0].video_url).toMatch(/\.mp4$/);
+    expect(await creditsLeft(token)).toBe(before - 10);
   });
 
   it('deleting a video while it is due to render leaves nothing behind', async () => {
