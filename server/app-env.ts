@@ -53,6 +53,13 @@ export interface AppDeps {
   config: AppConfig;
   /** Re-seeds the database (dev reset). */
   reset?: () => Promise<void>;
+  /**
+   * Runs `fn` after `ms` of real time (server/runtime.ts: a timer, cleared when the runtime closes). Optional:
+   * without it, work due at a time is done by the first read at or after that time (unit tests on an injected
+   * clock; they pass a manual one when they test the timed path). `fn` handles its own errors; its promise lets
+   * a test wait for it.
+   */
+  schedule?: (ms: number, fn: () => Promise<void>) => void;
 }
 export interface AuthInfo {
   userId: number;

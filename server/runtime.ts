@@ -43,6 +43,17 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     throw err;
   }
   const devRoutes = env.NODE_ENV !== 'production';
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let closed = false;
+  const schedule = (ms: number, fn: () => Promise<void>) => {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!closed) void fn();
+    }, ms);
+    timer.unref(); // a pending completion does not keep the process alive
+    timers.add(timer);
+  };
   const app = createApp({
     db: opened.db,
     clock,
@@ -63,6 +74,15 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       },
     },
     reset: () => resetDatabase(opened.db, clock.now()),
+    schedule,
   });
-  return { app, close: () => opened.close() };
+  return {
+    app,
+    close: () => {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return opened.close();
+    },
+  };
 }

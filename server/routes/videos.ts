@@ -18,10 +18,11 @@
  * processing (status 1, progress = elapsed / estimate, at most 99) until ready_at = created_at +
  * estimated_seconds. The REAL MP4 and its thumbnail are rendered with ffmpeg (server/media/video-renderer.ts,
  * at low CPU priority): on the running server from the moment the video is started, in the background
- * (config.renderVideosAhead), else — and after a restart — on the first read at or after ready_at (one render
- * per video even under concurrent polls). That first due read stores the files, completes the video (4) and
- * charges it in one transaction. A failed render ends the video
- * as failed (5) with a clear error_message and charges nothing.
+ * (config.renderVideosAhead), and the video is completed at its ready_at by a timer (deps.schedule) or by the
+ * first read at or after it, whichever comes first; otherwise — and after a restart — it is rendered on the first
+ * read at or after ready_at (one render per video even under concurrent polls). Completing stores the files, sets
+ * the video complete (4) and charges it in one transaction. A failed render ends the video as failed (5) with a
+ * clear error_message and charges nothing.
  *
  * Refusals (before anything is stored): free plan → 403 'Video generation is only available on paid plans'
  * (type 'upgrade': the client opens the video generator's generate-limit dialog, 02 §6 / §8); subscription
@@ -174,12 +175,15 @@ export function videoRoutes() {
   const rendering = new Map<number, Promise<void>>();
   /**
    * Renders started ahead (config.renderVideosAhead): the video's files, made in the background from the moment it
-   * was started and held here until the first read at or after its ready_at stores them and completes it (or
-   * until it is deleted). Rendering ahead means the poll that completes a video does not wait for ffmpeg, and
-   * the render does not compete with other users' calls at that moment. A server restart loses this map; the
+   * was started and held here until its ready_at, when they are stored and the video completed — by a timer
+   * (deps.schedule, see completeWhenDue) or by the first read at or after ready_at, whichever comes first — or
+   * until it is deleted. So a render is held in memory at most until its ready time (about a minute), also for a
+   * video nobody asks about again. Rendering ahead means the poll that completes a video does not wait for ffmpeg,
+   * and the render does not compete with other users' calls at that moment. A server restart loses this map; the
    * video is then rendered on its first due read as before.
    */
   const ahead = new Map<number, Promise<RenderOutcome>>();
+  const isDue = (row: VideoRow, now: Date) => IN_PROGRESS.includes(row.status) && !!row.readyAt && now >= row.readyAt;
 
   // ------------------------------------------------------------ rendering and settling
 
@@ -205,7 +209,32 @@ export function videoRoutes() {
 
   function renderAhead(deps: AppDeps, row: VideoRow) {
     if (!deps.config.renderVideosAhead || ahead.has(row.id)) return;
-    ahead.set(row.id, render(deps, row));
+    const job = render(deps, row);
+    ahead.set(row.id, job);
+    // once rendered, the video completes at its ready time whether or not anyone is polling it
+    void job.then(() => {
+      if (ahead.get(row.id) === job && row.readyAt) completeWhenDue(deps, row.id, row.readyAt);
+    });
+  }
+
+  /**
+   * At the video's ready time (deps.schedule), settles it as a due read would: stores the held render, completes
+   * and charges it (or ends it failed). Nothing when it was deleted or settled by a read meanwhile; scheduled again
+   * when the clock says it is not due yet.
+   */
+  function completeWhenDue(deps: AppDeps, id: number, readyAt: Date) {
+    const { schedule } = deps;
+    if (!schedule) return;
+    schedule(Math.max(0, readyAt.getTime() - deps.clock.now().getTime()), async () => {
+      try {
+        const [row] = await deps.db.select().from(t.videos).where(eq(t.videos.id, id)).limit(1);
+        if (!row || !IN_PROGRESS.includes(row.status) || !row.readyAt) return;
+        if (isDue(row, deps.clock.now())) await settle(deps, row);
+        else completeWhenDue(deps, id, row.readyAt);
+      } catch (err) {
+        console.error(`[video] video ${id} could not be completed at its ready time:`, err instanceof Error ? err.message : err);
+      }
+    });
   }
 
   async function finish(deps: AppDeps, row: VideoRow): Promise<void> {
@@ -254,7 +283,7 @@ export function videoRoutes() {
 
   /** The row after settling it: renders it first when its ready_at has passed. */
   async function settle(deps: AppDeps, row: VideoRow): Promise<VideoRow | undefined> {
-    if (!IN_PROGRESS.includes(row.status) || !row.readyAt || deps.clock.now() < row.readyAt) return row;
+    if (!isDue(row, deps.clock.now())) return row;
     let job = rendering.get(row.id);
     if (!job) {
       job = finish(deps, row).finally(() => rendering.delete(row.id));
@@ -264,8 +293,6 @@ export function videoRoutes() {
     const [fresh] = await deps.db.select().from(t.videos).where(eq(t.videos.id, row.id)).limit(1);
     return fresh;
   }
-
-  const isDue = (row: VideoRow, now: Date) => IN_PROGRESS.includes(row.status) && !!row.readyAt && now >= row.readyAt;
 
   /**
    * One page of the user's videos with the total in the same query (count(*) over the filtered rows), the due

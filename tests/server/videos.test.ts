@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from './harness';
 import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
+import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
+import type { AppDeps } from '../../server/app-env';
+import * as t from '../../server/db/schema';
 import { RENDER_MESSAGES } from '../../server/media/video-renderer';
 import { INVALID_IMAGE_TITLE, INVALID_QUEUE_TOKEN_MESSAGE } from '../../server/routes/videos';
 import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_PROMPT_REQUIRED_MESSAGE } from '../../machines/constants';
@@ -66,8 +69,13 @@ async function creditsLeft(token: string) {
 const status = async (token: string, id: number) => s.call('GET', `/api/videos/${id}/status`, { token });
 
 /** Calls on a second app over the same database and clock, with its own config (another ffmpeg, rendering ahead). */
-function appCaller(config: { renderVideosAhead?: boolean; ffmpegPath: string }) {
-  const app = createApp({ db: s.db, clock: s.clock, config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: config.renderVideosAhead, env: { FFMPEG_PATH: config.ffmpegPath } } });
+function appCaller(config: { renderVideosAhead?: boolean; ffmpegPath: string; schedule?: AppDeps['schedule'] }) {
+  const app = createApp({
+    db: s.db,
+    clock: s.clock,
+    schedule: config.schedule,
+    config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: config.renderVideosAhead, env: { FFMPEG_PATH: config.ffmpegPath } },
+  });
   return async (method: string, path: string, token: string, body?: unknown) => {
     const res = await app.request(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: await res.json() };
@@ -212,6 +220,59 @@ describe('rendering ahead (the running server: config.renderVideosAhead)', () =>
     await call('GET', `/api/videos/${body.id}/status`, token);
     expect(ffmpeg.started()).toBe(1);
     expect(await creditsLeft(token)).toBe(before - 10);
+  });
+
+  /** deps.schedule by hand: what the server would run after `ms`, run when the test says the time has come */
+  function manualSchedule() {
+    const waiting: { ms: number; fn: () => Promise<void> }[] = [];
+    return {
+      schedule: (ms: number, fn: () => Promise<void>) => void waiting.push({ ms, fn }),
+      waiting,
+      /** runs what is waiting and resolves when it has finished */
+      runAll: () => Promise.all(waiting.splice(0).map((w) => w.fn())),
+    };
+  }
+
+  it('at its ready time the video completes by itself (no poll), so its render is not held in memory for a later read', async () => {
+    const ffmpeg = fakeFfmpeg();
+    const timers = manualSchedule();
+    const call = appCaller({ renderVideosAhead: true, ffmpegPath: ffmpeg.bin, schedule: timers.schedule });
+    const token = await s.login('plus@demo.test');
+    const before = await creditsLeft(token);
+    const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Nobody polls me', duration_in_sec: 5 });
+    // rendered, then a timer for the ready time: 25 s after the start (the estimate)
+    await vi.waitFor(() => expect(timers.waiting).toHaveLength(1), { timeout: 30_000, interval: 50 });
+    expect(timers.waiting[0].ms).toBe(25_000);
+    s.clock.advance(25_000);
+    await timers.runAll();
+    const [stored] = await s.db.select().from(t.videos).where(eq(t.videos.id, body.id));
+    expect(stored).toMatchObject({ status: 4, progress: 100, creditUsage: 10 });
+    expect(stored.videoUrl).toMatch(/\.mp4$/);
+    expect(await creditsLeft(token)).toBe(before - 10);
+    // a later poll finds it done: no second render, no second charge
+    expect((await call('GET', `/api/videos/${body.id}/status`, token)).body).toMatchObject({ status: { status: 4 }, credit_usage: 10 });
+    expect(ffmpeg.started()).toBe(1);
+    expect(await creditsLeft(token)).toBe(before - 10);
+  });
+
+  it('a timer that fires before the clock reaches the ready time waits again; a video deleted meanwhile is left alone', async () => {
+    const ffmpeg = fakeFfmpeg();
+    const timers = manualSchedule();
+    const call = appCaller({ renderVideosAhead: true, ffmpegPath: ffmpeg.bin, schedule: timers.schedule });
+    const token = await s.login('plus@demo.test');
+    const before = await creditsLeft(token);
+    const { body } = await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Early timer', duration_in_sec: 5 });
+    await vi.waitFor(() => expect(timers.waiting).toHaveLength(1), { timeout: 30_000, interval: 50 });
+    s.clock.advance(10_000);
+    await timers.runAll(); // 15 s early
+    expect(timers.waiting.map((w) => w.ms)).toEqual([15_000]);
+    expect((await call('GET', `/api/videos/${body.id}/status`, token)).body.status.status).toBe(1);
+    expect((await call('DELETE', `/api/videos/${body.id}`, token)).status).toBe(200);
+    s.clock.advance(15_000);
+    await timers.runAll();
+    expect(timers.waiting).toEqual([]);
+    expect(await s.db.select().from(t.videos).where(eq(t.videos.id, body.id))).toEqual([]);
+    expect(await creditsLeft(token)).toBe(before);
   });
 
   it('a render that failed ahead ends the video as failed at its ready time, with the clear message, charging nothing', async () => {
