@@ -20,6 +20,15 @@ describe('ProgressBar (01 §9: bars cap at 100 %)', () => {
     expect(range.style.width).toBe('100%');
   });
 
+  it('shows its value as en-US percent text with no decimals, exactly as Intl would write it (without creating a formatter)', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+    for (const value of [0, 0.4, 0.5, 12.49, 12.5, 42, 99.4, 99.5, 100, 180]) {
+      const { container, unmount } = render(<ProgressBar label="Usage" value={value} showValue />);
+      expect(container.querySelector('[data-part="root"]')?.textContent).toContain(intl.format(clampPercent(value) / 100));
+      unmount();
+    }
+  });
+
   it('clampPercent caps both ends', () => {
     expect(clampPercent(150)).toBe(100);
     expect(clampPercent(-1)).toBe(0);

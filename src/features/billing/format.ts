@@ -1,17 +1,20 @@
 /** Number and money formatting of the billing pages. */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+import { lazyIntl } from '../../ui/lazy-intl';
 
-export const formatUsd = (n: number) => usd.format(n);
-export const formatInr = (n: number) => inr.format(n);
-export const formatMoney = (n: number, currency: string) => (currency === 'INR' ? formatInr(n) : currency === 'USD' ? formatUsd(n) : `${count.format(n)} ${currency}`);
-export const formatCount = (n: number) => count.format(n);
+// made on first use (see lazyIntl): the dialogs that load on every signed-in visit import this module
+const usd = lazyIntl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const inr = lazyIntl(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const count = lazyIntl(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+const date = lazyIntl(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+
+export const formatUsd = (n: number) => usd().format(n);
+export const formatInr = (n: number) => inr().format(n);
+export const formatMoney = (n: number, currency: string) => (currency === 'INR' ? formatInr(n) : currency === 'USD' ? formatUsd(n) : `${count().format(n)} ${currency}`);
+export const formatCount = (n: number) => count().format(n);
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : date.format(d);
+  return Number.isNaN(d.getTime()) ? '' : date().format(d);
 }
 
 /** 01 §5: "The payment amount is parsed by stripping the dollar sign and commas." */

@@ -24,6 +24,7 @@ import { emitDialogConfirm } from './dialog-events';
 import { Frame, styles } from './frame';
 import { CREDIT_TEXT, DIALOG_MESSAGES } from './messages';
 import { formatCount, formatUsd, planById, useDialogUser, usePlans, useSwapDialog } from './use-dialog-data';
+import { lazyIntl } from '../../ui/lazy-intl';
 
 type CreditPurchase = components['schemas']['CreditPurchase'];
 
@@ -215,8 +216,8 @@ export function CreditsDetailDialog({ actions }: { actions: DialogActions }) {
   );
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const formatDate = (iso: string) => dateFmt.format(new Date(iso));
+const dateFmt = lazyIntl(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+const formatDate = (iso: string) => dateFmt().format(new Date(iso));
 const statusTone = (s: CreditPurchase['status']) => (s === 'Active' ? 'new' : s === 'Expired' ? 'danger' : 'neutral') as 'new' | 'danger' | 'neutral';
 
 /**

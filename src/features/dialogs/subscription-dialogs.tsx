@@ -13,6 +13,7 @@ import { PRICING_PATH, SUBSCRIPTION_PATH } from './constants';
 import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, SUBSCRIPTION_TEXT, type SubscriptionDialogName } from './messages';
 import { useDialogNav, useDialogUser } from './use-dialog-data';
+import { lazyIntl } from '../../ui/lazy-intl';
 
 export function SubscriptionStatusDialog({ name, actions }: { name: SubscriptionDialogName; actions: DialogActions }) {
   const { go } = useDialogNav(actions);
@@ -32,7 +33,7 @@ export function SubscriptionStatusDialog({ name, actions }: { name: Subscription
   );
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const longDate = lazyIntl(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
 
 export function SubscriptionActiveDialog({ actions }: { actions: DialogActions }) {
   const { user } = useDialogUser();
@@ -52,7 +53,7 @@ export function SubscriptionActiveDialog({ actions }: { actions: DialogActions }
         </>
       }
     >
-      {sub?.end_at && <p className={styles.muted}>{t.renews(longDate.format(new Date(sub.end_at)))}</p>}
+      {sub?.end_at && <p className={styles.muted}>{t.renews(longDate().format(new Date(sub.end_at)))}</p>}
     </Frame>
   );
 }

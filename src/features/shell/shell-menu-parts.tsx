@@ -23,6 +23,7 @@ import { CHAT_LIST_MESSAGES } from './chat-list';
 import { PROFILE_MENU_LABELS as L, SHELL_MESSAGES } from './messages';
 import type { CreditsSummary, ProfileMenuProps } from './profile-menu';
 import { PROFILE_HREFS } from './routes';
+import { lazyIntl } from '../../ui/lazy-intl';
 
 /** The real trigger's look, name and content, as the stand-in showed them. */
 interface TriggerLook {
@@ -53,7 +54,9 @@ const flatContent = css({
   '[data-credits] + &': { borderTopWidth: '1px !important', borderColor: 'border.default' },
 });
 
-const numberFormat = new Intl.NumberFormat('en-US');
+// made on first use, when a menu shows credits — not when this module loads after the first route (see lazyIntl)
+const numberFormat = lazyIntl(() => new Intl.NumberFormat('en-US'));
+const formatNumber = (n: number) => numberFormat().format(n);
 
 /** Credits summary (paid plans only): text plus a usage bar capped at 100 % (01 §9). */
 function CreditsBar({ used, total }: CreditsSummary) {
@@ -63,8 +66,8 @@ function CreditsBar({ used, total }: CreditsSummary) {
       <div className={creditsLine}>
         <span>{SHELL_MESSAGES.credits}</span>
         <span>
-          <span className={creditsStrong}>{numberFormat.format(Math.max(0, used))}</span> /{' '}
-          {numberFormat.format(Math.max(0, total))}
+          <span className={creditsStrong}>{formatNumber(Math.max(0, used))}</span> /{' '}
+          {formatNumber(Math.max(0, total))}
         </span>
       </div>
       <ProgressBar value={percent} label={`${SHELL_MESSAGES.credits} used`} hideLabel size="sm" />

@@ -175,13 +175,16 @@ export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
     };
   }, [actor, dialogs]);
 
+  // Only when it is shown: the page's first Intl formatter costs ~25 ms of ICU start-up (see ui/lazy-intl.ts).
+  const showsStart = !hidden && !live;
   const startText = useMemo(() => {
+    if (!showsStart) return '';
     try {
       return new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(start);
     } catch {
       return '';
     }
-  }, [start]);
+  }, [start, showsStart]);
 
   if (hidden) return null;
   return (
