@@ -100,6 +100,21 @@ function splitName(name: string): { first: string; last: string } {
   return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The start in the user's time zone, written as the rest of the app writes dates (en-US): 'Thu 2:30 PM'. By hand,
+ * not Intl.DateTimeFormat: this button shows on every weekday first visit right after the first route, and the
+ * page's first Intl formatter costs ~25 ms of ICU start-up there (~150 ms at Lighthouse's 4× slowdown; see
+ * ui/lazy-intl.ts). Not a spec text (01 §3 only says the button shows on weekdays).
+ */
+export function formatWebinarStart(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  const h = d.getHours();
+  return `${WEEKDAYS[d.getDay()]} ${h % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
   const { api, $api } = useServices();
   const queryClient = useQueryClient();
@@ -175,16 +190,7 @@ export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
     };
   }, [actor, dialogs]);
 
-  // Only when it is shown: the page's first Intl formatter costs ~25 ms of ICU start-up (see ui/lazy-intl.ts).
-  const showsStart = !hidden && !live;
-  const startText = useMemo(() => {
-    if (!showsStart) return '';
-    try {
-      return new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(start);
-    } catch {
-      return '';
-    }
-  }, [start, showsStart]);
+  const startText = formatWebinarStart(start);
 
   if (hidden) return null;
   return (
