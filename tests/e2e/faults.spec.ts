@@ -349,8 +349,11 @@ test.describe('account and catalogue faults', () => {
     await signInByApi(page, request, 'plus@demo.test');
     await page.route('**/api/stripe/credits', (route) => json(route, 500, { message: 'Stripe is down.' }));
     await page.goto('/credit-based?target=topup-credits');
-    const packs = page.getByRole('radiogroup');
+    // the credit packs by name: the calculator below has a radio group too, and while the packs load the first
+    // radio on the page is the calculator's (clicking it left Buy disabled: 2 runs in 12 timed out)
+    const packs = page.getByRole('radiogroup', { name: 'Buy add-on credits' });
     await packs.getByRole('radio').first().click();
+    await expect(packs.getByRole('radio').first()).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('button', { name: /^Buy/ }).click();
     await expect(page.getByText('Operation failed. Please try again!!!', { exact: true }).first()).toBeVisible();
   });
