@@ -182,7 +182,16 @@ export function videoRoutes() {
    * and the render does not compete with other users' calls at that moment. A server restart loses this map; the
    * video is then rendered on its first due read as before.
    */
-  const ahead = new Map<number, Promise<RenderOutcome>>();
+  const ahead = new Map<string, Promise<RenderOutcome>>();
+  /**
+   * A held render belongs to one start of one video: its id, start time and everything the render is made from.
+   * Ids are reused after the dev reset (the tables restart their ids, and the test clock may restart too) and a
+   * retry restarts the same row, so the id alone could hand a new video the render of another one (another
+   * duration or aspect ratio, and the charge that follows from them). With the inputs in the key, a match is the
+   * render this video would get anyway (renders are deterministic in these inputs).
+   */
+  const aheadKey = (row: VideoRow) =>
+    JSON.stringify([row.id, row.userId, row.createdAt.getTime(), row.prompt, row.description, row.contentType, row.model, row.aspectRatio, row.duration, row.imageUrl]);
   const isDue = (row: VideoRow, now: Date) => IN_PROGRESS.includes(row.status) && !!row.readyAt && now >= row.readyAt;
 
   // ------------------------------------------------------------ rendering and settling
@@ -208,29 +217,33 @@ export function videoRoutes() {
   }
 
   function renderAhead(deps: AppDeps, row: VideoRow) {
-    if (!deps.config.renderVideosAhead || ahead.has(row.id)) return;
+    const key = aheadKey(row);
+    if (!deps.config.renderVideosAhead || ahead.has(key)) return;
     const job = render(deps, row);
-    ahead.set(row.id, job);
+    ahead.set(key, job);
     // once rendered, the video completes at its ready time whether or not anyone is polling it
     void job.then(() => {
-      if (ahead.get(row.id) === job && row.readyAt) completeWhenDue(deps, row.id, row.readyAt);
+      if (ahead.get(key) === job && row.readyAt) completeWhenDue(deps, key, row.id, row.readyAt);
     });
   }
 
   /**
    * At the video's ready time (deps.schedule), settles it as a due read would: stores the held render, completes
-   * and charges it (or ends it failed). Nothing when it was deleted or settled by a read meanwhile; scheduled again
-   * when the clock says it is not due yet.
+   * and charges it (or ends it failed). Nothing when it was deleted, restarted or settled by a read meanwhile (a
+   * render left for a start that no longer exists is dropped); scheduled again when the clock says it is not due.
    */
-  function completeWhenDue(deps: AppDeps, id: number, readyAt: Date) {
+  function completeWhenDue(deps: AppDeps, key: string, id: number, readyAt: Date) {
     const { schedule } = deps;
     if (!schedule) return;
     schedule(Math.max(0, readyAt.getTime() - deps.clock.now().getTime()), async () => {
       try {
         const [row] = await deps.db.select().from(t.videos).where(eq(t.videos.id, id)).limit(1);
-        if (!row || !IN_PROGRESS.includes(row.status) || !row.readyAt) return;
+        if (!row || aheadKey(row) !== key || !IN_PROGRESS.includes(row.status) || !row.readyAt) {
+          ahead.delete(key);
+          return;
+        }
         if (isDue(row, deps.clock.now())) await settle(deps, row);
-        else completeWhenDue(deps, id, row.readyAt);
+        else completeWhenDue(deps, key, id, row.readyAt);
       } catch (err) {
         console.error(`[video] video ${id} could not be completed at its ready time:`, err instanceof Error ? err.message : err);
       }
@@ -240,8 +253,8 @@ export function videoRoutes() {
   async function finish(deps: AppDeps, row: VideoRow): Promise<void> {
     const { db, clock } = deps;
     const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
-    const started = ahead.get(row.id);
-    ahead.delete(row.id);
+    const started = ahead.get(aheadKey(row));
+    ahead.delete(aheadKey(row));
     try {
       const outcome = await (started ?? render(deps, row));
       if ('error' in outcome) throw outcome.error;
@@ -564,7 +577,7 @@ export function videoRoutes() {
         .where(and(eq(t.videos.id, id), eq(t.videos.userId, userId)))
         .returning();
       if (!row) throw new HttpError(404, MSG.notFound);
-      ahead.delete(row.id);
+      ahead.delete(aheadKey(row));
       const uploaded = (row.request as StoredRequest | null)?.uploadedImage === true;
       // A gallery image used as the input stays in the gallery.
       await deleteMedia(tx, userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);

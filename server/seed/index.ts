@@ -3,8 +3,8 @@
  * Deterministic and clock-relative: every date is derived from `now` (the app clock), so a seed made
  * "today" always shows the same picture (a monthly plan 10 days into its period, and so on).
  */
-import { forgetAccessTokens } from '../auth/tokens';
 import { sql } from 'drizzle-orm';
+import { forgetAccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { ALL_TABLES } from '../db/client';
 import * as t from '../db/schema';

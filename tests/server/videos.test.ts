@@ -275,6 +275,23 @@ describe('rendering ahead (the running server: config.renderVideosAhead)', () =>
     expect(await creditsLeft(token)).toBe(before);
   });
 
+  it('a render held for a video id that the dev reset hands out again is not given to the new video', async () => {
+    const ffmpeg = fakeFfmpeg();
+    const call = aheadApp(ffmpeg.bin);
+    let token = await s.login('plus@demo.test');
+    const first = (await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Before the reset', duration_in_sec: 5 })).body;
+    await vi.waitFor(() => expect(ffmpeg.started()).toBe(1), { timeout: 30_000, interval: 50 });
+    await s.reset(); // the tables restart their ids
+    token = await s.login('plus@demo.test');
+    const second = (await call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'After the reset', duration_in_sec: 10 })).body;
+    expect(second.id).toBe(first.id);
+    await vi.waitFor(() => expect(ffmpeg.started()).toBe(2), { timeout: 30_000, interval: 50 });
+    s.clock.advance(120_000);
+    const done = await call('GET', `/api/videos/${second.id}/status`, token);
+    // its own render: 10 seconds, charged 2 credits a second
+    expect(done.body).toMatchObject({ status: { status: 4, data: { movie: { duration: 10 } } }, credit_usage: 20 });
+  });
+
   it('a render that failed ahead ends the video as failed at its ready time, with the clear message, charging nothing', async () => {
     const call = aheadApp('/nonexistent/ffmpeg');
     const token = await s.login('plus@demo.test');
