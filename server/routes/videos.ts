@@ -253,8 +253,9 @@ export function videoRoutes() {
   async function finish(deps: AppDeps, row: VideoRow): Promise<void> {
     const { db, clock } = deps;
     const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
-    const started = ahead.get(aheadKey(row));
-    ahead.delete(aheadKey(row));
+    const key = aheadKey(row);
+    const started = ahead.get(key);
+    ahead.delete(key);
     try {
       const outcome = await (started ?? render(deps, row));
       if ('error' in outcome) throw outcome.error;
