@@ -9,6 +9,7 @@ import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dia
 import { initColorMode } from './ui/color-mode';
 import { readStartupParams } from './app/startup-params';
 import type { DialogRequest } from '../machines/dialogs';
+import type { GenerationFlags } from './app/navigation-guard';
 
 const pageLoadedAt = Date.now();
 
@@ -61,8 +62,18 @@ async function start() {
   // have no UI path yet). Choice: guarded by a page global that only a script already running in the page
   // can set (Playwright's addInitScript sets `__E2E__ = true` before this runs), not by a URL parameter, so
   // no link can reach it; the production build keeps working on one bundle for users and tests alike.
-  const e2e = window as Window & { __E2E__?: unknown; __openDialog?: (dialog: DialogRequest) => void };
-  if (e2e.__E2E__ === true) e2e.__openDialog = (dialog) => actors.dialogs.send({ type: 'dialog.open', dialog });
+  // `__reportGeneration` raises the navigation guard's flags as a generating page does (useReportGeneration), so
+  // the browser journey of the guard (tests/e2e/foundation.spec.ts: browser back, links) runs in a real browser
+  // before the features that generate for minutes (tools, blog writer) exist.
+  const e2e = window as Window & {
+    __E2E__?: unknown;
+    __openDialog?: (dialog: DialogRequest) => void;
+    __reportGeneration?: (flags: GenerationFlags) => void;
+  };
+  if (e2e.__E2E__ === true) {
+    e2e.__openDialog = (dialog) => actors.dialogs.send({ type: 'dialog.open', dialog });
+    e2e.__reportGeneration = (flags) => actors.navigationGuard.send({ type: 'nav.update', flags });
+  }
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices, yielding to the browser between them,
   // instead of one long task — on a slow phone the page answers input sooner (Lighthouse mobile, /login:

@@ -1,8 +1,11 @@
-import { Component, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { matchRoutes, unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory, useLocation, useRoutes } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
-import { createRoutes } from './routes';
+import { appRoutes, HostedSignInReturn, type RouteHandle } from './routes';
+import { createGuardedHistory, GuardedHistoryContext, type GuardedHistory } from './guarded-history';
+import { RouteError } from '../features/errors/route-error';
+import { Splash } from './splash';
 import type { Inspect } from '../state/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
@@ -43,8 +46,6 @@ function useOnceTrue(value: boolean): boolean {
   return seen || value;
 }
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
 /**
  * Whether the dialogs actor has a dialog up. React's own useSyncExternalStore (a boolean needs no
  * selector memoisation), so the entry chunk does not carry @xstate/react and its shim (bundle budget);
@@ -66,44 +67,96 @@ function useDialogOpen(actors: AppActors): boolean {
 }
 
 /**
+ * The route tree's crash page (01 §2 / §8): a crash while loading (a page's chunk) or rendering a route shows
+ * 'OOPS! Something went wrong' in place of the page, and is reported (route-error.tsx). Navigating to another
+ * path leaves it, as react-router's errorElement did.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; pathname: string }, { error: unknown; failed: boolean; pathname: string }> {
+  state = { error: null as unknown, failed: false, pathname: this.props.pathname };
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname !== state.pathname ? { error: null, failed: false, pathname: props.pathname } : null;
+  }
+  render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Renders nothing; tells App once the first route's page (layout, gates, lazy page) is on screen. */
+function FirstRouteShown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
+function AppRoutes({ onFirstRoute }: { onFirstRoute: () => void }) {
+  const { pathname } = useLocation();
+  const routes = useRoutes(appRoutes);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      {/* the start-up splash (01 §2) while the first route's code downloads */}
+      <Suspense fallback={<Splash />}>
+        <HostedSignInReturn>{routes}</HostedSignInReturn>
+        <FirstRouteShown onShown={onFirstRoute} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The app's router over a history (the browser's, or a test's memory history): react-router's declarative
+ * router (the first route's budget, see guarded-history.ts) with the guarded history's blocker in context.
+ */
+export function AppRouter({ history, onFirstRoute }: { history: GuardedHistory; onFirstRoute: () => void }) {
+  return (
+    <GuardedHistoryContext.Provider value={history}>
+      <HistoryRouter history={history}>
+        <AppRoutes onFirstRoute={onFirstRoute} />
+      </HistoryRouter>
+    </GuardedHistoryContext.Provider>
+  );
+}
+
+/** The layout and page of the route at `location` start downloading at once (not one after the other). */
+function preloadRoute(location: string | { pathname: string }) {
+  for (const match of matchRoutes(appRoutes, location) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {});
+  }
+}
+
+/**
  * True once the first route has rendered and the browser has had a quiet moment after it (1 s, then an
  * idle callback): the point where parts the first route does not need may load without competing with it.
  */
-function useAfterFirstRoute(router: AppRouter): boolean {
+function useAfterFirstRoute(): [boolean, () => void] {
+  const [shown, setShown] = useState(false);
   const [ready, setReady] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!shown) return;
     let idleId: number | undefined;
     const w = window as Window & {
       requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
       cancelIdleCallback?: (id: number) => void;
     };
-    const start = () => {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-        else setReady(true);
-      }, 1000);
-    };
-    const settled = (st: AppRouter['state']) => st.initialized && st.navigation.state === 'idle';
-    if (settled(router.state)) start();
-    const unsubscribe = router.subscribe((st) => {
-      if (settled(st)) start();
-    });
+    const timer = setTimeout(() => {
+      if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      else setReady(true);
+    }, 1000);
     return () => {
-      unsubscribe();
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
     };
-  }, [router]);
-  return ready;
+  }, [shown]);
+  return [ready, onShown];
 }
 
 export interface AppProps {
   services: AppServices;
   inspect?: Inspect;
-  /** Tests pass a memory router over the same routes; the browser app makes its own. */
-  router?: AppRouter;
+  /** Tests pass a memory history (guarded); the browser app uses the browser's. */
+  history?: GuardedHistory;
   /** The app-wide actors; created here (with the inspector, if any) unless given. */
   actors?: AppActors;
 }
@@ -118,7 +171,7 @@ export function AppProviders({ services, actors, children }: { services: AppServ
   );
 }
 
-export function App({ services, inspect, router: givenRouter, actors: givenActors }: AppProps) {
+export function App({ services, inspect, history: givenHistory, actors: givenActors }: AppProps) {
   const [actors] = useState(
     () =>
       givenActors ??
@@ -128,11 +181,15 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
         platform: { redirect: (to) => window.location.assign(to), local: localStorage, session: sessionStorage },
       }),
   );
-  const [router] = useState(() => givenRouter ?? createBrowserRouter(createRoutes(services, actors)));
-  // router.navigate (not a hook) so the host can live beside the router; it still runs the blocker.
-  const navigate = useCallback((to: string) => void router.navigate(to), [router]);
+  const [history] = useState(() => {
+    const h = givenHistory ?? createGuardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+    preloadRoute(h.location);
+    return h;
+  });
+  // history.push (not a hook) so the host can live beside the router; it still asks the blocker.
+  const navigate = useCallback((to: string) => history.push(to), [history]);
   const dialogOpen = useDialogOpen(actors);
-  const idle = useAfterFirstRoute(router);
+  const [idle, onFirstRoute] = useAfterFirstRoute();
   // …or at once when a toast is raised before then (src/state/host-demand.ts)
   const toastWaiting = useSyncExternalStore(subscribeHostDemand, hostDemanded, hostDemanded);
   const hostNeeded = useOnceTrue(dialogOpen || idle || toastWaiting);
@@ -150,7 +207,7 @@ export function App({ services, inspect, router: givenRouter, actors: givenActor
   const toast = toastModule.useModule();
   return (
     <AppProviders services={services} actors={actors}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} onFirstRoute={onFirstRoute} />
       <HostBoundary resetKey={dialogOpen}>
         {/* the one host of the global dialogs, on every layout (01 §2 "Dialogs") */}
         {hostNeeded && host && <host.DialogHost navigate={navigate} />}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { useBlocker, useLocation, useNavigate, type BlockerFunction, type Location } from 'react-router-dom';
+import { useLocation, useNavigate, type Path } from 'react-router-dom';
+import { useBlocker, type BlockerFunction } from './guarded-history';
 import type { BlogId, NavFlags } from '../../machines/navigation-guard.machine';
 import { useAppActors } from '../state/app-actors';
 
@@ -9,7 +10,7 @@ import { useAppActors } from '../state/app-actors';
  * navigationGuard machine's (machines/navigation-guard.machine.ts); this file only connects it:
  *
  *  - every in-app navigation (links, navigate(), browser back/forward) to another path goes through
- *    `useBlocker`: the blocker function asks the machine (`nav.request {to}`) synchronously — XState
+ *    the guarded history's `useBlocker` (guarded-history.ts): the blocker function asks the machine (`nav.request {to}`) synchronously — XState
  *    delivers emitted events before `send` returns — and lets the navigation through when the
  *    machine answers `nav.navigate`, so an unguarded navigation is immediate (no extra render);
  *  - otherwise the navigation stays blocked while the machine's dialog is open ('Are you sure?' …,
@@ -21,7 +22,7 @@ import { useAppActors } from '../state/app-actors';
  *  - a `beforeunload` prompt is armed only while a generation runs (reloads, tab close, other sites).
  *
  * Mounted once per signed-in shell (src/app/layouts/shell-layout.tsx): generations only run on
- * signed-in pages, and react-router allows one blocker at a time. Changes of query only (same path,
+ * signed-in pages, and the history holds one blocker at a time. Changes of query only (same path,
  * e.g. /credit-based?target=…) are not "leaving a page" and are not asked about.
  */
 export function NavigationGuard() {
@@ -113,7 +114,7 @@ export function NavigationGuard() {
   return null;
 }
 
-function hrefOf(l: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+function hrefOf(l: Path): string {
   return l.pathname + l.search + l.hash;
 }
 

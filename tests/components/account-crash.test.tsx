@@ -1,10 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { createGuardedHistory } from '../../src/app/guarded-history';
 import { useTestBackend, createTestServices, signInAs } from '../helpers/render-app';
-import { AppProviders } from '../../src/app/app';
+import { AppProviders, RouteErrorBoundary } from '../../src/app/app';
 import { createAppActors } from '../../src/state/app-actors';
-import { RouteError } from '../../src/features/errors/route-error';
 import { AppErrorBoundary } from '../../src/features/errors/error-boundary';
 import { buildCrashReport } from '../../src/features/errors/crash-report';
 import { errorMessages } from '../../src/features/errors/messages';
@@ -36,12 +36,14 @@ describe('crash handling (01 §8 "A crash is logged to the server and shows \'OO
     const { services, reports } = recordingServices();
     const user = await signInAs(services, 'plus@demo.test');
     services.queryClient.setQueryData(services.$api.queryOptions('get', '/api/auth/getUser').queryKey, { data: { user } });
-    const router = createMemoryRouter([{ path: '/', errorElement: <RouteError />, children: [{ path: 'secret', element: <Boom /> }] }], {
-      initialEntries: ['/secret?token=abc123'],
-    });
+    const history = createGuardedHistory(UNSAFE_createMemoryHistory({ initialEntries: ['/secret?token=abc123'], v5Compat: true }));
     render(
       <AppProviders services={services} actors={createAppActors()}>
-        <RouterProvider router={router} />
+        <HistoryRouter history={history}>
+          <RouteErrorBoundary pathname="/secret">
+            <Boom />
+          </RouteErrorBoundary>
+        </HistoryRouter>
       </AppProviders>,
     );
     expect(await screen.findByRole('heading', { name: errorMessages.crashTitle })).toBeInTheDocument();

@@ -117,8 +117,8 @@ describe('/auth/google/callback (the sign-up page)', () => {
 
   test('a returned credential signs a new user up and lands on /home, where the first-login welcome starts the chain to onboarding', async () => {
     const s = services();
-    const { router } = renderRoute('/auth/google/callback?credential=test-google%3Agina%40example.com%3AGina%20Google', s);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const { history } = renderRoute('/auth/google/callback?credential=test-google%3Agina%40example.com%3AGina%20Google', s);
+    await waitFor(() => expect(history.location.pathname).toBe('/home'));
     expect(s.tokens.get()?.token).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title }, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -35,9 +35,9 @@ describe('hosted sign-in (spec 01 §2, §4)', () => {
     const services = createTestServices(backend);
     const back = await authorise(hostedSignInUrl(window.location.origin, sessionStorage), 'pro@demo.test');
     expect(back.pathname).toBe('/home');
-    const { router } = renderRoute(back.pathname + back.search, services);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/home');
+    const { history } = renderRoute(back.pathname + back.search, services);
+    await waitFor(() => expect(history.location.search).toBe(''));
+    expect(history.location.pathname).toBe('/home');
     expect(services.tokens.get()?.token).toBeTruthy();
     expect(await screen.findByRole('heading', { name: /Welcome back, / })).toBeInTheDocument();
     expect(sessionStorage.getItem('oauth_state')).toBeNull();
@@ -47,8 +47,8 @@ describe('hosted sign-in (spec 01 §2, §4)', () => {
     const services = createTestServices(backend);
     const back = await authorise(hostedSignInUrl(window.location.origin, sessionStorage), 'pro@demo.test');
     back.searchParams.set('state', 'x'.repeat(40));
-    const { router } = renderRoute(back.pathname + back.search, services);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { history } = renderRoute(back.pathname + back.search, services);
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
     expect(services.tokens.get()).toBeNull();
   });
 });

@@ -8,10 +8,10 @@ const backend = useTestBackend();
 
 describe('sign-in through the in-process reference backend', () => {
   test('a signed-out visitor opening an authenticated route lands on /login', async () => {
-    const { router } = renderRoute('/chat', createTestServices(backend));
+    const { history } = renderRoute('/chat', createTestServices(backend));
     expect(await screen.findByRole('heading', { name: authMessages.signInTitle })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('?next=%2Fchat');
+    expect(history.location.pathname).toBe('/login');
+    expect(history.location.search).toBe('?next=%2Fchat');
   });
 
   test('an empty form names both missing fields and sends nothing', async () => {
@@ -46,11 +46,11 @@ describe('sign-in through the in-process reference backend', () => {
 
   test('free@demo.test signs in and reaches /home with a greeting by name', async () => {
     const services = createTestServices(backend);
-    const { router } = renderRoute('/login?next=%2Fhome', services);
+    const { history } = renderRoute('/login?next=%2Fhome', services);
     await userEvent.type(await screen.findByLabelText(authMessages.email), 'free@demo.test');
     await userEvent.type(screen.getByLabelText(authMessages.password), DEMO_PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: authMessages.signIn }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(history.location.pathname).toBe('/home'));
     expect(await screen.findByRole('heading', { name: /Welcome back, / })).toBeInTheDocument();
     expect(services.tokens.get()?.token).toBeTruthy();
   });

@@ -46,10 +46,10 @@ describe('/credit-based: return from a checkout (01 §7 activateStripeSubscripti
     await signInAs(svc, 'free@demo.test');
     const back = await completeCheckout(await upgradeCheckout(svc));
     expect(back).toMatch(/^\/credit-based\?target=subscription&session_id=cs_test_/);
-    const { router } = renderRoute(back, svc);
+    const { history } = renderRoute(back, svc);
     expect(await screen.findByText(s.activated('Plus'), {}, { timeout: 8000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-plan')).toHaveTextContent('Plus'));
-    await waitFor(() => expect(router.state.location.search).toBe('?target=subscription'));
+    await waitFor(() => expect(history.location.search).toBe('?target=subscription'));
     // the shell reads the refreshed user: paid plan → credits bar in the account menu
     await userEvent.click(screen.getByRole('button', { name: /account menu/ }));
     const menu = await screen.findByRole('region', { name: /account menu/ });
@@ -264,10 +264,10 @@ describe('other targets and parameters', () => {
   test('tabs rewrite ?target= and keep blog_id for the way back to the blog', async () => {
     const svc = services();
     await signInAs(svc, 'free@demo.test');
-    const { router } = renderRoute('/credit-based?target=profile&blog_id=42', svc);
+    const { history } = renderRoute('/credit-based?target=profile&blog_id=42', svc);
     expect(await screen.findByRole('link', { name: ACCOUNT_PAGE.backToBlog })).toHaveAttribute('href', '/blog-writer?blog_id=42');
     await userEvent.click(screen.getByRole('tab', { name: ACCOUNT_PAGE.tabs.wordpress }));
-    await waitFor(() => expect(router.state.location.search).toBe('?target=wordpress&blog_id=42'));
+    await waitFor(() => expect(history.location.search).toBe('?target=wordpress&blog_id=42'));
     // the WordPress backend is not there yet: a failed listing is ignored silently (01 §8)
     expect(await screen.findByText(WORDPRESS_TEXT.empty)).toBeInTheDocument();
   });

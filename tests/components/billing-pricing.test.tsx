@@ -38,7 +38,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 describe('/pricing (01 §2, §3, §6, §7)', () => {
   test('signed out: plan cards from GET /api/plansList, monthly and annual prices, and sign-in before buying', async () => {
     const { s } = services();
-    const { router } = renderRoute('/pricing', s);
+    const { history } = renderRoute('/pricing', s);
     expect(await screen.findByRole('heading', { name: t.title, level: 1 })).toBeInTheDocument();
     const plus = await screen.findByRole('article', { name: 'Plus' });
     expect(within(card('Free')).getByText('$0')).toBeInTheDocument();
@@ -54,8 +54,8 @@ describe('/pricing (01 §2, §3, §6, §7)', () => {
     expect(within(plus).getByText(t.billedYearly('$144'))).toBeInTheDocument();
 
     await userEvent.click(within(plus).getByRole('button', { name: t.signInToBuy }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?next=%2Fpricing');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(history.location.search).toBe('?next=%2Fpricing');
   });
 
   test('free@demo.test upgrades to Plus: Stripe checkout url, and every payment button waits while the payment is in progress', async () => {

@@ -54,19 +54,19 @@ describe('the list', () => {
     const svc = services();
     await signInAs(svc, 'pro@demo.test');
     for (let i = 1; i <= BRANDS_PAGE_SIZE + 2; i++) await brand(svc, `Brand ${String(i).padStart(2, '0')}`);
-    const { router } = renderRoute('/credit-based?target=brand&page=2', svc);
+    const { history } = renderRoute('/credit-based?target=brand&page=2', svc);
     await waitFor(async () => expect(await names()).toEqual(['Brand 02', 'Brand 01']));
     const pages = screen.getByRole('navigation', { name: t.pages });
     expect(within(pages).getByText(t.pageOf(2, 2))).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: t.next })).toBeDisabled();
 
     await userEvent.click(within(pages).getByRole('button', { name: t.previous }));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('1'));
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('page')).toBe('1'));
     await waitFor(async () => expect(await names()).toHaveLength(BRANDS_PAGE_SIZE));
     expect((await names())[0]).toBe('Brand 12');
 
     await userEvent.type(screen.getByRole('searchbox', { name: t.search }), 'brand 1');
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('search')).toBe('brand 1'));
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('search')).toBe('brand 1'));
     await waitFor(async () => expect(await names()).toEqual(['Brand 12', 'Brand 11', 'Brand 10']));
     expect(screen.queryByRole('navigation', { name: t.pages })).not.toBeInTheDocument();
 
@@ -79,8 +79,8 @@ describe('the list', () => {
     const svc = services();
     await signInAs(svc, 'pro@demo.test');
     await brand(svc, 'Only one');
-    const { router } = renderRoute('/credit-based?target=brand&page=7', svc);
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('1'));
+    const { history } = renderRoute('/credit-based?target=brand&page=7', svc);
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('page')).toBe('1'));
     expect(await names()).toEqual(['Only one']);
   });
 
@@ -122,7 +122,7 @@ describe('creating a brand: setup step by step', () => {
   test('a new brand starts at step 2 of 7, saves each step and completes at step 7, then shows its details', async () => {
     const svc = services();
     await signInAs(svc, 'free@demo.test');
-    const { router } = renderRoute(BRANDS, svc);
+    const { history } = renderRoute(BRANDS, svc);
     await userEvent.click(await screen.findByRole('button', { name: t.add }));
     expect(await screen.findByRole('progressbar', { name: t.progress(2, BRAND_TOTAL_STEPS) })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: t.steps[2]!.title })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('creating a brand: setup step by step', () => {
 
     // step 3: the brand exists, at step 2 (03 §4)
     expect(await screen.findByRole('heading', { name: t.steps[3]!.title })).toBeInTheDocument();
-    const id = Number(new URLSearchParams(router.state.location.search).get('brand'));
+    const id = Number(new URLSearchParams(history.location.search).get('brand'));
     expect((await svc.api.GET('/api/businesses/{id}', { params: { path: { id } } })).data!.data).toMatchObject({ name: 'Acme Bakery', step: 2, total_steps: 7, is_completed: 0 });
     const website = screen.getByRole('textbox', { name: new RegExp(t.website) });
     await userEvent.type(website, 'not a website');
@@ -187,7 +187,7 @@ describe('creating a brand: setup step by step', () => {
     expect(await screen.findByText(t.finished)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Acme Bakery' })).toBeInTheDocument();
     expect(screen.getByText(t.setupComplete)).toBeInTheDocument();
-    expect(new URLSearchParams(router.state.location.search).get('step')).toBeNull();
+    expect(new URLSearchParams(history.location.search).get('step')).toBeNull();
     const saved = (await svc.api.GET('/api/businesses/{id}', { params: { path: { id } } })).data!.data;
     expect(saved).toMatchObject({
       url: 'https://acme-bakery.example',
@@ -265,7 +265,7 @@ describe('the detail view', () => {
     await signInAs(svc, 'plus@demo.test');
     const b = await brand(svc, 'Northwind');
     await brand(svc, 'Contoso');
-    const { router } = renderRoute(BRANDS, svc);
+    const { history } = renderRoute(BRANDS, svc);
     await userEvent.click(await within(await table()).findByRole('link', { name: t.editBrand('Northwind') }));
     expect(await screen.findByRole('heading', { name: 'Northwind' })).toHaveFocus();
     const save = screen.getByRole('button', { name: t.saveDetails });
@@ -295,7 +295,7 @@ describe('the detail view', () => {
     await userEvent.click(screen.getByRole('button', { name: t.deleteBrand }));
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: t.deleteTitle(1) })).getByRole('button', { name: t.deleteConfirm }));
     expect(await screen.findByText('Brand deleted.')).toBeInTheDocument();
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('brand')).toBeNull());
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('brand')).toBeNull());
     await waitFor(async () => expect(await names()).toEqual(['Contoso']));
   });
 

@@ -24,7 +24,7 @@ afterAll(() => {
 const backend = useTestBackend();
 
 const composer = () => screen.findByRole('textbox', { name: T.composerLabel }, { timeout: 10_000 });
-const location = (router: { state: { location: { pathname: string; search: string } } }) => router.state.location.pathname + router.state.location.search;
+const location = (history: { location: { pathname: string; search: string } }) => history.location.pathname + history.location.search;
 const chatHistory = () => screen.findByRole('region', { name: 'Chat History' }, { timeout: 10_000 });
 
 /** A stream the test releases chunk by chunk: generateMessage's body is held until `release()`. */
@@ -86,9 +86,9 @@ async function seedConversation(services: AppServices, title: string, inputs: st
 
 describe('sending (01 §4 Chat)', () => {
   test('Enter sends; the reply streams as Markdown, is stored, and the new conversation gets its title in the header and the sidebar', async () => {
-    const { router } = await openChat();
+    const { history } = await openChat();
     // /chat with no conversation opens a new chat and puts its id in the URL
-    await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));
+    await waitFor(() => expect(location(history)).toMatch(/^\/chat\?id=/));
     const box = await composer();
     await userEvent.type(box, 'Plan a trip to Rome{Enter}');
     expect(box).toHaveValue('');
@@ -108,8 +108,8 @@ describe('sending (01 §4 Chat)', () => {
   test('when the stored history takes over the streamed reply, its rendered Markdown stays (no second render of a long reply)', async () => {
     // the stream is held after its first piece, so the reply is seen live first
     const held = heldStreamFetch({ fetch: backendFetch(backend) });
-    const { router } = await openChat('free@demo.test', '/chat', held.fetch);
-    await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));
+    const { history } = await openChat('free@demo.test', '/chat', held.fetch);
+    await waitFor(() => expect(location(history)).toMatch(/^\/chat\?id=/));
     await userEvent.type(await composer(), 'Plan a trip to Rome{Enter}');
     const conversation = screen.getByRole('region', { name: T.messagesLabel });
     await waitFor(() => expect(conversation.querySelector('[data-live-exchange] [data-md-block]')).not.toBeNull(), { timeout: 10_000 });
@@ -123,9 +123,9 @@ describe('sending (01 §4 Chat)', () => {
   });
 
   test('Shift+Enter makes a new line; the composer grows up to 168 px; the draft survives leaving and coming back', async () => {
-    const { router, user } = await openChat();
-    await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));
-    const id = new URLSearchParams(router.state.location.search).get('id')!;
+    const { history, user } = await openChat();
+    await waitFor(() => expect(location(history)).toMatch(/^\/chat\?id=/));
+    const id = new URLSearchParams(history.location.search).get('id')!;
     const box = await composer();
     expect(box).toHaveAccessibleDescription(T.composerHint);
     expect(box.style.maxHeight).toBe(`${CHAT_COMPOSER_MAX_HEIGHT_PX}px`);
@@ -133,19 +133,20 @@ describe('sending (01 §4 Chat)', () => {
     expect(box).toHaveValue('first line\nsecond line');
     expect(screen.queryByText('first line', { selector: 'article *' })).toBeNull();
     expect(loadDraft(user.id, id)).toBe('first line\nsecond line');
-    await act(() => router.navigate('/home'));
-    await act(() => router.navigate('/chat'));
+    act(() => history.push('/home'));
+    expect(await screen.findByRole('heading', { name: /Welcome back, / })).toBeInTheDocument();
+    act(() => history.push('/chat'));
     // back on /chat: still the unsaved new chat, with its draft
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('id')).toBe(id));
+    await waitFor(() => expect(new URLSearchParams(history.location.search).get('id')).toBe(id));
     expect(await composer()).toHaveValue('first line\nsecond line');
   });
 
   test('stop is disabled until the first chunk; a stop ends the reply without saving it', async () => {
     // the client's fetch is wrapped: the generate stream is held after its first piece
     const held = heldStreamFetch({ fetch: backendFetch(backend) });
-    const { services, router } = await openChat('free@demo.test', '/chat', held.fetch);
-    await waitFor(() => expect(location(router)).toMatch(/^\/chat\?id=/));
-    const id = new URLSearchParams(router.state.location.search).get('id')!;
+    const { services, history } = await openChat('free@demo.test', '/chat', held.fetch);
+    await waitFor(() => expect(location(history)).toMatch(/^\/chat\?id=/));
+    const id = new URLSearchParams(history.location.search).get('id')!;
     await userEvent.type(await composer(), 'Tell me about tea{Enter}');
     const stop = await screen.findByRole('button', { name: T.stop }, { timeout: 10_000 });
     // the first chunk arrives: stop becomes usable

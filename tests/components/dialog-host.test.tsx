@@ -103,11 +103,11 @@ describe('subscription and limit dialogs (01 §4, §6, §8)', () => {
     ['subscription-cancelled', 'Subscription Cancelled'],
     ['subscription-overdue', 'Subscription Overdue'],
   ] as const)('%s is titled %s and Upgrade goes to /pricing', async (name, title) => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     open(actors, { name });
     const dialog = await screen.findByRole('dialog', { name: title });
     await userEvent.click(within(dialog).getByRole('button', { name: DIALOG_MESSAGES.upgrade }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/pricing'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -147,7 +147,7 @@ describe('dialogs whose content comes with their feature', () => {
 
 describe('dialog chain on close (01 §4)', () => {
   test('welcome leads to the offer dialog; an onboarded user stays put after it', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     open(actors, { name: 'welcome' });
     const welcome = await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title });
     await userEvent.click(closeButton(welcome));
@@ -156,17 +156,17 @@ describe('dialog chain on close (01 §4)', () => {
     const offer = await screen.findByRole('dialog', { name: /offer/i });
     await userEvent.click(closeButton(offer));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
   });
 
   test('the offer dialog closes to /onboarding for a user not onboarded with no stored flags', async () => {
     // new@demo.test: first login, not onboarded — the shell's start (features/onboarding/start.ts) opens welcome itself
-    const { actors, router } = await renderSignedIn('new@demo.test');
+    const { actors, history } = await renderSignedIn('new@demo.test');
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('welcome'), { timeout: 5000 });
     await userEvent.click(closeButton(await screen.findByRole('dialog', { name: MISC_TEXT.welcome.title }, { timeout: 5000 })));
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('offer'));
     await userEvent.click(closeButton(await screen.findByRole('dialog', { name: /offer/i })));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    await waitFor(() => expect(history.location.pathname).toBe('/onboarding'));
     expect(await screen.findByRole('heading', { name: ONBOARDING_TEXT.step1Title })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ beforeEach(() => {
 const open = (actors: AppActors, dialog: DialogRequest) => act(() => actors.dialogs.send({ type: 'dialog.open', dialog }));
 const findDialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 5000 });
 const gone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-const location = (router: { state: { location: { pathname: string; search: string } } }) => router.state.location.pathname + router.state.location.search;
+const location = (history: { location: { pathname: string; search: string } }) => history.location.pathname + history.location.search;
 
 type Override = (url: URL) => Response | undefined;
 
@@ -49,14 +49,14 @@ async function renderSignedIn(email: string, failing: string[] = [], override?: 
 
 describe('offer (01 §2, §4 offer upsell)', () => {
   test("free user: the Plus offer — its title and $12 instead of $15; 'Claim Offer' goes to /offer-pricing", async () => {
-    const { actors, router } = await renderSignedIn('free@demo.test');
+    const { actors, history } = await renderSignedIn('free@demo.test');
     open(actors, { name: 'offer' });
     const dialog = await findDialog('Limited Time Offer');
     expect(await within(dialog).findByText(OFFER_TEXT.planLine('Plus'))).toBeInTheDocument();
     expect(within(dialog).getByText('$12')).toBeInTheDocument();
     expect(within(dialog).getByText('$15')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: OFFER_TEXT.claim }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/offer-pricing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/offer-pricing'));
     await gone();
   });
 
@@ -199,7 +199,7 @@ describe('credit dialogs (01 §2, §7, §8)', () => {
   });
 
   test("credits-intro: 'We're moving to credits' compares words/images with credits; its two buttons", async () => {
-    const { actors, router } = await renderSignedIn('plus@demo.test');
+    const { actors, history } = await renderSignedIn('plus@demo.test');
     open(actors, { name: 'credits-intro' });
     const dialog = await findDialog("We're moving to credits");
     expect(await within(dialog).findByText(CREDIT_TEXT.intro.words('50,000'))).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('credit dialogs (01 §2, §7, §8)', () => {
     await gone();
     open(actors, { name: 'credits-intro' });
     await userEvent.click(within(await findDialog("We're moving to credits")).getByRole('button', { name: 'See in subscription page' }));
-    await waitFor(() => expect(location(router)).toBe('/credit-based?target=subscription'));
+    await waitFor(() => expect(location(history)).toBe('/credit-based?target=subscription'));
     await gone();
   });
 
@@ -250,12 +250,12 @@ describe('subscription dialogs (01 §2, §4, §8)', () => {
   });
 
   test("subscription-active names the plan and 'Manage Subscription' goes to the subscription page", async () => {
-    const { actors, router } = await renderSignedIn('pro@demo.test');
+    const { actors, history } = await renderSignedIn('pro@demo.test');
     open(actors, { name: 'subscription-active' });
     const dialog = await findDialog(SUBSCRIPTION_TEXT.active.title);
     expect(dialog).toHaveAccessibleDescription(SUBSCRIPTION_TEXT.active.body('Pro', 'monthly'));
     await userEvent.click(within(dialog).getByRole('button', { name: SUBSCRIPTION_TEXT.active.manage }));
-    await waitFor(() => expect(location(router)).toBe('/credit-based?target=subscription'));
+    await waitFor(() => expect(location(history)).toBe('/credit-based?target=subscription'));
   });
 
   test("paddle-subscription: 'Manage Payment' opens the customer portal link", async () => {
@@ -276,11 +276,11 @@ describe('subscription dialogs (01 §2, §4, §8)', () => {
   });
 
   test('active-subscription-blocker: Delete Account requires cancelling the subscription first', async () => {
-    const { actors, router } = await renderSignedIn('plus@demo.test');
+    const { actors, history } = await renderSignedIn('plus@demo.test');
     open(actors, { name: 'active-subscription-blocker' });
     const dialog = await findDialog(SUBSCRIPTION_TEXT.blocker.title);
     expect(dialog).toHaveAccessibleDescription(/Delete Account requires cancelling/);
     await userEvent.click(within(dialog).getByRole('button', { name: SUBSCRIPTION_TEXT.blocker.go }));
-    await waitFor(() => expect(location(router)).toBe('/credit-based?target=subscription'));
+    await waitFor(() => expect(location(history)).toBe('/credit-based?target=subscription'));
   });
 });

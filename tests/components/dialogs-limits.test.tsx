@@ -63,12 +63,12 @@ describe('plan-dependent limit dialogs (01 §6)', () => {
   });
 
   test("Plus: 'Upgrade now' goes to /offer-pricing; 'Buy More Credits' opens the credit dialog", async () => {
-    const { actors, router } = await renderSignedIn('plus@demo.test');
+    const { actors, history } = await renderSignedIn('plus@demo.test');
     open(actors, { name: 'image-limit-exceeded' });
     let dialog = await findDialog(LIMIT_TEXT.imageLimit.title);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Buy More Credits' })).toBeInTheDocument());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/offer-pricing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/offer-pricing'));
     await gone();
 
     open(actors, { name: 'image-limit-exceeded' });
@@ -87,12 +87,12 @@ describe('plan-dependent limit dialogs (01 §6)', () => {
   });
 
   test("monthly disabled (paid): 'Upgrade now' goes to /credit-based?target=subscription (01 §4)", async () => {
-    const { actors, router } = await renderSignedIn('monthly-disabled@demo.test');
+    const { actors, history } = await renderSignedIn('monthly-disabled@demo.test');
     open(actors, { name: 'upgrade-to-access' });
     const dialog = await findDialog(LIMIT_TEXT.upgradeToAccess.title);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Buy More Credits' })).toBeInTheDocument());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/credit-based?target=subscription'));
+    await waitFor(() => expect(history.location.pathname + history.location.search).toBe('/credit-based?target=subscription'));
   });
 
   test('hd-not-for-free-users explains HD is for paid plans', async () => {

@@ -16,7 +16,7 @@ const backend = useTestBackend();
 const open = (actors: AppActors, dialog: DialogRequest) => act(() => actors.dialogs.send({ type: 'dialog.open', dialog }));
 const findDialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 5000 });
 const gone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-const location = (router: { state: { location: { pathname: string; search: string } } }) => router.state.location.pathname + router.state.location.search;
+const location = (history: { location: { pathname: string; search: string } }) => history.location.pathname + history.location.search;
 
 async function renderSignedIn(email = 'free@demo.test') {
   const actors = createAppActors();
@@ -43,7 +43,7 @@ describe('welcome and product-demo (01 §2 welcome with video, product-demo; 02 
   });
 
   test('product-demo plays its video on demand; Cancel goes to the video gallery', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     open(actors, { name: 'product-demo', payload: { thumbnailUrl: '/thumb.png', videoUrl: '/demo.mp4', contentType: 'UGC Ads' } });
     const dialog = await findDialog(MISC_TEXT.productDemo.title);
     expect(dialog).toHaveAccessibleDescription(MISC_TEXT.productDemo.body('UGC Ads'));
@@ -53,7 +53,7 @@ describe('welcome and product-demo (01 §2 welcome with video, product-demo; 02 
     expect(video).toHaveAttribute('src', '/demo.mp4');
     expect(video).toHaveAttribute('poster', '/thumb.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(location(router)).toBe('/video-generator?type=gallery'));
+    await waitFor(() => expect(location(history)).toBe('/video-generator?type=gallery'));
     await gone();
   });
 
@@ -184,26 +184,26 @@ describe('prompts-error (01 §2, §8) — the host with a reload double', () => 
 
 describe('promotions and explore (01 §2)', () => {
   test("realtime-blog-promo: 'Try Now' goes to /blog-writer, 'Not Now' dismisses", async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     open(actors, { name: 'realtime-blog-promo' });
     await userEvent.click(within(await findDialog(MISC_TEXT.realtime.title)).getByRole('button', { name: 'Not Now' }));
     await gone();
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
     open(actors, { name: 'realtime-blog-promo' });
     await userEvent.click(within(await findDialog(MISC_TEXT.realtime.title)).getByRole('button', { name: 'Try Now' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/blog-writer'));
+    await waitFor(() => expect(history.location.pathname).toBe('/blog-writer'));
     await gone();
   });
 
   test('explore-features: a grid of tools, the Coming Soon ones disabled; a tool opens its page', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     open(actors, { name: 'explore-features' });
     const dialog = await findDialog(EXPLORE_TEXT.featuresTitle);
     const soon = within(dialog).getAllByRole('button', { name: /Coming Soon/ });
     expect(soon).toHaveLength(EXPLORE_TEXT.tools.filter((t) => t.comingSoon).length);
     for (const b of soon) expect(b).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: /^AI Chat/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(history.location.pathname).toBe('/chat'));
     await gone();
   });
 
@@ -216,9 +216,9 @@ describe('promotions and explore (01 §2)', () => {
   });
 
   test("reward: 'See Rewards' goes to /rewards", async () => {
-    const { actors, router } = await renderSignedIn('rewards@demo.test');
+    const { actors, history } = await renderSignedIn('rewards@demo.test');
     open(actors, { name: 'reward' });
     await userEvent.click(within(await findDialog(MISC_TEXT.reward.title)).getByRole('button', { name: MISC_TEXT.reward.go }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/rewards'));
+    await waitFor(() => expect(history.location.pathname).toBe('/rewards'));
   });
 });

@@ -25,24 +25,24 @@ const report = (actors: AppActors, flags: Parameters<typeof useReportGeneration>
 
 describe('navigation guard (01 §4)', () => {
   test('without a generation, a sidebar link navigates at once', async () => {
-    const { router } = await renderSignedIn();
+    const { history } = await renderSignedIn();
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'AI Chat' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/chat');
+    expect(history.location.pathname).toBe('/chat');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test("with a generation running, 'Stay here' keeps the page", async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     report(actors, { generationRunning: true });
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     const dialog = await screen.findByRole('dialog', { name: t.title });
     expect(dialog).toHaveAccessibleDescription(t.message);
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
 
     await userEvent.click(within(dialog).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
     expect(screen.queryByRole('heading', { level: 1, name: 'AI Chat' })).not.toBeInTheDocument();
 
     // the guard asks again next time (the blocker was reset, not left blocked)
@@ -51,48 +51,48 @@ describe('navigation guard (01 §4)', () => {
   });
 
   test("with a generation running, 'Yes proceed' goes to the link's page", async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     report(actors, { generationRunning: true });
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     const dialog = await screen.findByRole('dialog', { name: t.title });
     await userEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
     expect(await screen.findByRole('heading', { level: 1, name: 'AI Chat' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/chat');
+    expect(history.location.pathname).toBe('/chat');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   test('Escape on the question is Stay here', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     report(actors, { generationRunning: true });
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     await screen.findByRole('dialog', { name: t.title });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
     expect(actors.navigationGuard.getSnapshot().value).toBe('idle');
   });
 
   test('browser back is guarded too', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     await screen.findByRole('heading', { level: 1, name: 'AI Chat' });
     report(actors, { generationRunning: true });
-    act(() => void router.navigate(-1));
+    act(() => void history.go(-1));
     const dialog = await screen.findByRole('dialog', { name: t.title });
-    expect(router.state.location.pathname).toBe('/chat');
+    expect(history.location.pathname).toBe('/chat');
     await userEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(history.location.pathname).toBe('/home'));
   });
 
   test('outline generation in progress: outline-loading and no navigation', async () => {
-    const { actors, router } = await renderSignedIn();
+    const { actors, history } = await renderSignedIn();
     report(actors, { outlineInProgress: true });
     await userEvent.click(within(sidebar()).getByRole('link', { name: 'AI Chat' }));
     const dialog = await screen.findByRole('dialog', { name: DIALOG_MESSAGES.outlineLoading.title });
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
   });
 
   test('a page leave prompt (beforeunload) is armed only while a generation runs', async () => {

@@ -8,16 +8,16 @@ describe('special routes of spec 01 §2', () => {
   test('/rewards opens for a user whose rewards flag is 1', async () => {
     const services = createTestServices(backend);
     await signInAs(services, 'rewards@demo.test');
-    const { router } = renderRoute('/rewards', services);
+    const { history } = renderRoute('/rewards', services);
     expect(await screen.findByRole('heading', { name: 'Win free credits' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/rewards');
+    expect(history.location.pathname).toBe('/rewards');
   });
 
   test('/rewards redirects to / for everyone else', async () => {
     const services = createTestServices(backend);
     await signInAs(services, 'free@demo.test');
-    const { router } = renderRoute('/rewards', services);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const { history } = renderRoute('/rewards', services);
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Your library' })).toBeInTheDocument();
   });
 
@@ -30,8 +30,8 @@ describe('special routes of spec 01 §2', () => {
   test('/rewrite-article redirects to /ai-text-humanizer', async () => {
     const services = createTestServices(backend);
     await signInAs(services, 'free@demo.test');
-    const { router } = renderRoute('/rewrite-article', services);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ai-text-humanizer'));
+    const { history } = renderRoute('/rewrite-article', services);
+    await waitFor(() => expect(history.location.pathname).toBe('/ai-text-humanizer'));
   });
 
   test('unknown paths show the not-found page; /server-maintenance its page', async () => {
@@ -46,8 +46,8 @@ describe('special routes of spec 01 §2', () => {
   test('every authenticated route sends a signed-out visitor to /login', async () => {
     const paths = ['/dashboard', '/image-generator', '/video-generator', '/content/new', '/kit/3', '/history', '/chat', '/storybook-library', '/credit-based', '/blog-writer', '/easy-blog-writer', '/blog-library', '/ai-text-humanizer', '/onboarding', '/rewards'];
     for (const path of paths) {
-      const { router, unmount } = renderRoute(path, createTestServices(backend));
-      await waitFor(() => expect(router.state.location.pathname, path).toBe('/login'));
+      const { history, unmount } = renderRoute(path, createTestServices(backend));
+      await waitFor(() => expect(history.location.pathname, path).toBe('/login'));
       unmount();
     }
   });

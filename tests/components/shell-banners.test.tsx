@@ -3,7 +3,7 @@
  * (remembered in local storage) and hidden on the video page; the video maintenance warning on the video page
  * while its flag is on (GET /api/app-flags, VIDEO_MAINTENANCE on the reference backend).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
@@ -23,6 +23,9 @@ async function shellFor(email: string, path: string, services?: AppServices) {
   if (!services) await signInAs(s, email);
   const view = renderRoute(path, s);
   await screen.findByRole('button', { name: new RegExp(SHELL_MESSAGES.accountMenu) }, { timeout: 15_000 });
+  // the banner is per user: it shows once the signed-in user is known (the shell may show before that)
+  const userKey = s.$api.queryOptions('get', '/api/auth/getUser').queryKey;
+  await waitFor(() => expect(s.queryClient.getQueryData(userKey)).toBeDefined());
   return { ...view, services: s };
 }
 
@@ -59,9 +62,9 @@ describe('Introducing AI Video Generator banner', () => {
   });
 
   it('is hidden on the video page, and its link leads there', async () => {
-    const { router } = await shellFor('pro@demo.test', '/home');
+    const { history } = await shellFor('pro@demo.test', '/home');
     await userEvent.click(within(videoBanner()!).getByRole('link', { name: M.videoCta }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/video-generator'));
+    await waitFor(() => expect(history.location.pathname).toBe('/video-generator'));
     await waitFor(() => expect(videoBanner()).not.toBeInTheDocument());
   });
 });
@@ -71,9 +74,9 @@ describe('video maintenance warning', () => {
 
   it('shows on the video page while the maintenance flag is on, and nowhere else', async () => {
     process.env.VIDEO_MAINTENANCE = '1';
-    const { router } = await shellFor('pro@demo.test', '/video-generator?type=gallery');
+    const { history } = await shellFor('pro@demo.test', '/video-generator?type=gallery');
     expect(await screen.findByRole('status', { name: M.maintenanceTitle })).toHaveTextContent(M.maintenanceText);
-    await router.navigate('/home');
+    act(() => history.push('/home'));
     await waitFor(() => expect(warning()).not.toBeInTheDocument());
   });
 

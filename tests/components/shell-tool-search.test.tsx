@@ -80,7 +80,7 @@ describe('tool search (real time)', () => {
   it('a result leads to its tool and closes the modal; kits lead to /kit/{id}; Load More fetches the next page', async () => {
     const services = createTestServices(backend);
     await signInAs(services, 'free@demo.test');
-    const { router } = renderRoute('/home', services);
+    const { history } = renderRoute('/home', services);
     await screen.findByRole('banner', {}, { timeout: 15_000 });
     await userEvent.click(headerSearch());
     await within(await screen.findByRole('dialog', { name: M.title }, { timeout: 5000 })).findByRole('heading', { name: M.popular });
@@ -98,7 +98,7 @@ describe('tool search (real time)', () => {
     await userEvent.clear(input());
     await userEvent.type(input(), 'paragraph rewriter');
     await userEvent.click(await within(dialog()).findByRole('link', { name: /Paragraph Rewriter/ }, { timeout: 3000 }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/content/new?category=7&prompt=18'));
+    await waitFor(() => expect(history.location.pathname + history.location.search).toBe('/content/new?category=7&prompt=18'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: M.title })).not.toBeInTheDocument());
   });
 

@@ -33,26 +33,26 @@ const upgrade = () => screen.findByRole('button', { name: /^Upgrade/ }, { timeou
 
 describe('upgrade button by plan (01 §4)', () => {
   it('plan 1 shows the offer title and price with a clock mark and opens the upgrade dialog', async () => {
-    const { actors, router } = await signedIn('free@demo.test');
+    const { actors, history } = await signedIn('free@demo.test');
     const button = await screen.findByRole('button', { name: 'Upgrade: Limited Time Offer $12/mo' }, { timeout: 5000 });
     expect(button.querySelector('[data-icon="clock"]')).not.toBeNull();
     await userEvent.click(button);
     await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('pricing'));
-    expect(router.state.location.pathname).toBe('/home');
+    expect(history.location.pathname).toBe('/home');
   });
 
   it('plan 2 goes to /offer-pricing', async () => {
-    const { router } = await signedIn('plus@demo.test');
+    const { history } = await signedIn('plus@demo.test');
     const button = await upgrade();
     expect(button).toHaveAccessibleName('Upgrade');
     await userEvent.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/offer-pricing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/offer-pricing'));
   });
 
   it('plan 3 (monthly) goes to /pricing', async () => {
-    const { router, actors } = await signedIn('pro@demo.test');
+    const { history, actors } = await signedIn('pro@demo.test');
     await userEvent.click(await upgrade());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(history.location.pathname).toBe('/pricing'));
     expect(actors.dialogs.getSnapshot().context.current).toBeNull();
   });
 
@@ -64,9 +64,9 @@ describe('upgrade button by plan (01 §4)', () => {
   });
 
   it('monthly disabled (paid plan) goes to the subscription page, and there scrolls to the upgrade section', async () => {
-    const { router } = await signedIn('monthly-disabled@demo.test');
+    const { history } = await signedIn('monthly-disabled@demo.test');
     await userEvent.click(await upgrade());
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/credit-based?target=subscription'));
+    await waitFor(() => expect(history.location.pathname + history.location.search).toBe('/credit-based?target=subscription'));
     // /credit-based renders in the dashboard layout: wait for its page (a new shell) to show
     await screen.findByRole('heading', { name: 'Account' }, { timeout: 5000 });
 
@@ -79,7 +79,7 @@ describe('upgrade button by plan (01 §4)', () => {
     document.body.append(section);
     await userEvent.click(await upgrade());
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
-    expect(router.state.location.search).toBe('?target=subscription');
+    expect(history.location.search).toBe('?target=subscription');
   });
 });
 

@@ -108,3 +108,48 @@ test.describe('lost connection', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test.describe('navigation guard in the browser', () => {
+  test("leaving while a generation runs asks 'Are you sure?' first — the browser's back button included (01 §4)", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as Window & { __E2E__?: boolean }).__E2E__ = true;
+    });
+    await signIn(page, 'free@demo.test');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' }).click();
+    await expect(page).toHaveURL(/\/chat\?id=/);
+    const chatUrl = page.url();
+    // a generating page reports its flag (useReportGeneration)
+    await page.evaluate(() =>
+      (window as unknown as { __reportGeneration: (f: { generationRunning: boolean }) => void }).__reportGeneration({ generationRunning: true }),
+    );
+    const question = page.getByRole('dialog', { name: 'Are you sure?' });
+
+    // back: the browser has already moved, so the step is undone and the page stays until the user answers
+    await page.evaluate(() => window.history.back());
+    await expect(question).toBeVisible();
+    await expect(question).toContainText('Leaving this page will stop generation.');
+    await question.getByRole('button', { name: 'Stay here' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(chatUrl);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+    // a link is asked about too
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Tools' }).click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay here' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(chatUrl);
+
+    // back again, and this time the user leaves: the step is taken after all
+    await page.evaluate(() => window.history.back());
+    await question.getByRole('button', { name: 'Yes proceed' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
+    // the flag is still raised (the test raised it, not a page that unmounted), so forward is asked as well
+    await page.evaluate(() => window.history.forward());
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Yes proceed' }).click();
+    await expect(page).toHaveURL(chatUrl);
+  });
+});

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createMemoryRouter } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory } from 'react-router-dom';
 import { startRuntime, type Runtime } from '../../server/runtime';
 import { createAppServices, type AppServices } from '../../src/app/services';
-import { createRoutes } from '../../src/app/routes';
+import { createGuardedHistory } from '../../src/app/guarded-history';
 import { createAppActors } from '../../src/state/app-actors';
 import { App } from '../../src/app/app';
 // The app loads its dialog host and toaster lazily (bundle budget); preloading them here makes the
@@ -80,18 +80,19 @@ export async function signInAs(services: AppServices, email: string) {
 }
 
 /**
- * Renders the whole app (real routes, providers, QueryClient) at a path, on a memory router.
+ * Renders the whole app (real routes, providers, QueryClient) at a path, on a memory history (guarded, as
+ * the browser's is: the navigation guard's blocker works the same).
  * `actors`: the app-wide actors, when the test needs to reach them (otherwise App creates its own).
  */
 export function renderRoute(path: string, services: AppServices, givenActors?: AppActors) {
-  // The session's redirects go to the memory router (a full reload has no meaning in jsdom).
+  const history = createGuardedHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  // The session's redirects go to the memory history (a full reload has no meaning in jsdom).
   const actors =
     givenActors ??
     createAppActors({
       services,
-      platform: { redirect: (to) => void router.navigate(to), local: localStorage, session: sessionStorage },
+      platform: { redirect: (to) => history.push(to), local: localStorage, session: sessionStorage },
     });
-  const router = createMemoryRouter(createRoutes(services, actors), { initialEntries: [path] });
-  const view = render(<App services={services} router={router} actors={actors} />);
-  return { ...view, router, actors };
+  const view = render(<App services={services} history={history} actors={actors} />);
+  return { ...view, history, actors };
 }

@@ -61,7 +61,7 @@ interface Props {
 
 /**
  * Catches render crashes of its children, reports them and shows the OOPS page (01 §8 "A crash is logged to
- * the server and shows 'OOPS!'"). The router's errorElement (route-error.tsx) covers crashes inside routes;
+ * the server and shows 'OOPS!'"). The route tree's boundary (RouteErrorBoundary in app.tsx) covers crashes inside routes;
  * this boundary covers what renders outside the router (and any subtree that wants its own fallback).
  */
 export class AppErrorBoundary extends Component<Props, { error: unknown; failed: boolean }> {

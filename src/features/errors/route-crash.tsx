@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse } from 'react-router-dom';
 import { useServices } from '../../app/services';
 import type { components } from '../../api/schema.gen';
 import { CrashPage } from './error-boundary';
@@ -8,7 +7,7 @@ import { reportCrash } from './crash-report';
 type UserReply = components['schemas']['UserReply'];
 
 /**
- * The router's errorElement: any crash while loading or rendering a route shows the generic error page of
+ * The route tree's crash page: any crash while loading or rendering a route shows the generic error page of
  * 01 §2 / §8 ('OOPS! Something went wrong', 'Reload the page' → /login) and is posted to
  * POST /logs/log-crash-report (01 §7) with the page path, the user id and the subscription (see crash-report.ts).
  */
@@ -16,8 +15,6 @@ export default function RouteCrash({ error }: { error: unknown }) {
   const { api, $api, queryClient } = useServices();
   useEffect(() => {
     console.error(error);
-    // A thrown Response (404/401 from a loader) is routing, not a crash of the app.
-    if (isRouteErrorResponse(error)) return;
     const user = queryClient.getQueryData<UserReply>($api.queryOptions('get', '/api/auth/getUser').queryKey)?.data.user ?? null;
     void reportCrash(api, error, { href: window.location.href, user });
   }, [error, api, $api, queryClient]);

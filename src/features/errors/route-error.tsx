@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { errorMessages } from './messages';
 
 /**
- * The router's errorElement (01 §2 / §8). The page and the crash report load on demand (route-crash.tsx)
+ * The route tree's crash page (01 §2 / §8; shown by src/app/app.tsx's RouteErrorBoundary). The page and the crash report load on demand (route-crash.tsx)
  * so they stay out of the first route's JavaScript; if even that chunk cannot load (the crash may be a
  * failed download), the same texts show without styling.
  */
@@ -18,8 +17,7 @@ const RouteCrash = lazy(() =>
   })),
 );
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   return (
     <Suspense fallback={null}>
       <RouteCrash error={error} />
