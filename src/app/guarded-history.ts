@@ -115,11 +115,13 @@ export function createGuardedHistory(base: History): GuardedHistory {
     createURL: (to) => base.createURL(to),
     encodeLocation: (to) => base.encodeLocation(to),
     push(to, state) {
-      if (asks(pathOf(to), 'PUSH')) hold(pathOf(to), () => base.push(to, state));
+      const next = pathOf(to);
+      if (asks(next, 'PUSH')) hold(next, () => base.push(to, state));
       else base.push(to, state);
     },
     replace(to, state) {
-      if (asks(pathOf(to), 'REPLACE')) hold(pathOf(to), () => base.replace(to, state));
+      const next = pathOf(to);
+      if (asks(next, 'REPLACE')) hold(next, () => base.replace(to, state));
       else base.replace(to, state);
     },
     go: (delta) => base.go(delta),

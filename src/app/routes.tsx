@@ -30,21 +30,26 @@ function lazyRoute<K extends string, P extends object = Record<string, never>>(l
   return { Page, handle: { preload: load } satisfies RouteHandle };
 }
 
+type Gate = ComponentType<{ children: ReactNode }>;
+
+/** `element` wrapped in gates (outermost first). */
+const gated = (gates: Gate[], element: ReactNode) => gates.reduceRight<ReactNode>((inner, G) => <G>{inner}</G>, element);
+
 /** A lazily loaded page, wrapped in gates (outermost first). */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, ...gates: Array<ComponentType<{ children: ReactNode }>>) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, ...gates: Gate[]) {
   const { Page, handle } = lazyRoute(load, name);
-  const element = gates.reduceRight<ReactNode>((inner, Gate) => <Gate>{inner}</Gate>, <Page />);
-  return { element, handle };
+  return { element: gated(gates, <Page />), handle };
 }
 
-function pending(title: string, area: string, ...gates: Array<ComponentType<{ children: ReactNode }>>): Pick<RouteObject, 'element' | 'handle'> {
-  const { Page, handle } = lazyRoute(() => import('../features/pending/pending-feature-page'), 'PendingFeaturePage');
-  const element = gates.reduceRight<ReactNode>((inner, Gate) => <Gate>{inner}</Gate>, <Page title={title} area={area} />);
-  return { element, handle };
+/** The one lazy component of every feature not built yet (one chunk, shared by all their routes). */
+const pendingPage = lazyRoute(() => import('../features/pending/pending-feature-page'), 'PendingFeaturePage');
+
+function pending(title: string, area: string, ...gates: Gate[]): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: gated(gates, <pendingPage.Page title={title} area={area} />), handle: pendingPage.handle };
 }
 
 /** Signed-out visitors of a signed-in page go to /login?next=<the page> (01 §2). */
-export function RequireAuth({ children }: { children: ReactNode }) {
+function RequireAuth({ children }: { children: ReactNode }) {
   const { tokens } = useServices();
   const { pathname, search } = useLocation();
   if (tokens.get()) return children;
@@ -74,7 +79,7 @@ function RewardsGate({ children }: { children: ReactNode }) {
  */
 const exchanges = new Map<string, Promise<string | null>>();
 
-function HostedSignInReturn({ children }: { children: ReactNode }) {
+export function HostedSignInReturn({ children }: { children: ReactNode }) {
   const services = useServices();
   const { session } = useAppActors();
   const { pathname, search } = useLocation();
@@ -201,4 +206,3 @@ export const appRoutes: RouteObject[] = [
   { path: '*', ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
 ];
 
-export { HostedSignInReturn };
