@@ -5,10 +5,31 @@ import { referenceBackend } from './server/vite-plugin.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/*
+ * Chunks the app loads in the background through its idle queue (src/platform/idle-queue.ts): the generation actors,
+ * the shell's menus, the webinar button. Their imports get no modulepreload links: each <link>
+ * costs the main thread ~0.8 ms to insert (measured in Chromium), a dozen of them made each background load a long
+ * task on a slow phone, and nothing waits for these chunks — the browser fetches their imports itself, one level
+ * after the other. Not the dialog host and the toaster: they must be whole as early as possible (the no-network dialog
+ * has to show when the connection drops), so their imports still download beside them.
+ * Matched by chunk name (the module's file name); the build fails if one no longer matches any chunk.
+ */
+const BACKGROUND_CHUNKS = ['generation-actors', 'shell-menu-parts', 'webinar-button'];
+const backgroundChunk = (file: string) => BACKGROUND_CHUNKS.find((name) => new RegExp(`(^|/)${name}-[\\w-]{8}\\.js$`).test(file));
+const backgroundChunksSeen = new Set<string>();
+const checkBackgroundChunks = {
+  name: 'check-background-chunks',
+  apply: 'build' as const,
+  writeBundle() {
+    const missing = BACKGROUND_CHUNKS.filter((name) => !backgroundChunksSeen.has(name));
+    if (missing.length) throw new Error(`vite.config.ts BACKGROUND_CHUNKS: no dynamic import of ${missing.join(', ')} was found`);
+  },
+};
+
 // One port for the app and its reference backend: in development the backend's
 // Hono app is mounted inside the Vite dev server (no CORS, no second process).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), referenceBackend()],
+  plugins: [react(), referenceBackend(), checkBackgroundChunks],
   resolve: {
     // React Router 7's package exports point at its development build only (remix-run/react-router#12532,
     // #14753): a production bundle would carry its dev warnings and checks. The production build ships in the
@@ -29,7 +50,15 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 400,
     // No modulepreload polyfill in the entry chunk: Chromium, Firefox 115+ and Safari 17+ preload natively;
     // an older Safari only loads the route's chunks without the preload hint (same result, a little later).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => {
+        const name = backgroundChunk(file);
+        if (!name) return deps;
+        backgroundChunksSeen.add(name);
+        return [];
+      },
+    },
     rollupOptions: {
       // Panda's generated styled-system/ modules are pure (the CSS comes from PostCSS), so importing one
       // recipe through its index must not pull every recipe into the chunk.

@@ -1,4 +1,4 @@
-import { Component, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, memo, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory, useLocation, useRoutes } from 'react-router-dom';
 import { ServicesProvider, type AppServices } from './services';
@@ -10,6 +10,7 @@ import type { Inspect } from '../state/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
 import { deferredModule } from '../ui/deferred-module';
+import { loadWhenIdle } from '../platform/idle-queue';
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
@@ -107,8 +108,10 @@ function AppRoutes({ onFirstRoute }: { onFirstRoute: () => void }) {
 /**
  * The app's router over a history (the browser's, or a test's memory history): react-router's declarative
  * router (the first route's budget, see guarded-history.ts) with the guarded history's blocker in context.
+ * Memoised: App's own state changes (the quiet moment after the first route, the dialog host and the toaster
+ * arriving) would otherwise re-render the whole route tree, each a long task on a slow phone (Lighthouse TBT).
  */
-export function AppRouter({ history, onFirstRoute }: { history: GuardedHistory; onFirstRoute: () => void }) {
+export const AppRouter = memo(function AppRouter({ history, onFirstRoute }: { history: GuardedHistory; onFirstRoute: () => void }) {
   return (
     <GuardedHistoryContext.Provider value={history}>
       <HistoryRouter history={history}>
@@ -116,13 +119,23 @@ export function AppRouter({ history, onFirstRoute }: { history: GuardedHistory; 
       </HistoryRouter>
     </GuardedHistoryContext.Provider>
   );
-}
+});
 
 /** The layout and page of the route at `location` start downloading at once (not one after the other). */
 function preloadRoute(location: string | { pathname: string }) {
   for (const match of matchRoutes(appRoutes, location) ?? []) {
     void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {});
   }
+}
+
+/**
+ * The browser's history, guarded, with the first route's layout and page already downloading. main.tsx creates it
+ * before anything else at start-up, so those downloads start as early as they can.
+ */
+export function createAppHistory(): GuardedHistory {
+  const history = createGuardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+  preloadRoute(history.location);
+  return history;
 }
 
 /**
@@ -181,11 +194,7 @@ export function App({ services, inspect, history: givenHistory, actors: givenAct
         platform: { redirect: (to) => window.location.assign(to), local: localStorage, session: sessionStorage },
       }),
   );
-  const [history] = useState(() => {
-    const h = givenHistory ?? createGuardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
-    preloadRoute(h.location);
-    return h;
-  });
+  const [history] = useState(() => givenHistory ?? createAppHistory());
   // history.push (not a hook) so the host can live beside the router; it still asks the blocker.
   const navigate = useCallback((to: string) => history.push(to), [history]);
   const dialogOpen = useDialogOpen(actors);
@@ -197,11 +206,18 @@ export function App({ services, inspect, history: givenHistory, actors: givenAct
   useEffect(() => {
     if (idle) actors.startDeferred();
   }, [idle, actors]);
-  // Loads (or, after a failed load, loads again) when the host is first needed and on every dialog or toast after.
+  // Loads (or, after a failed load, loads again) when the host is first needed and on every dialog or toast after:
+  // at once for a dialog or a toast, else (the quiet moment) one after the other through the idle queue.
   useEffect(() => {
     if (!hostNeeded) return;
-    void dialogHostModule.preload().catch(() => {});
-    void toastModule.preload().catch(() => {});
+    if (dialogOpen || toastWaiting) {
+      void dialogHostModule.preload().catch(() => {});
+      void toastModule.preload().catch(() => {});
+    } else {
+      // together, as one turn: the toaster mounting beside an open dialog later than the host was seen to close the
+      // dialog now and then (browser back under the navigation guard, tests/e2e/foundation.spec.ts)
+      loadWhenIdle(() => Promise.all([dialogHostModule.preload(), toastModule.preload()]));
+    }
   }, [hostNeeded, dialogOpen, toastWaiting]);
   const host = dialogHostModule.useModule();
   const toast = toastModule.useModule();

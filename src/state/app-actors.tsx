@@ -8,6 +8,7 @@ import type { Inspect } from './inspect';
 import type { AppServices } from '../app/services';
 import { provideSession } from '../actors/session';
 import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';
+import { loadWhenIdle } from '../platform/idle-queue';
 
 /**
  * The app-wide actors, created once at start-up (main.tsx) — or once per test — and reached through
@@ -134,8 +135,12 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   if (services) {
     // Loaded once the first route is up — App calls `startDeferred()` after its first route settles
     // (when the platform asks for `deferUntilStarted`), otherwise at once — so the first route never waits
-    // for the queue's code (bundle budget); `ready` exists from the start either way.
-    const mod = afterFirstRoute.then(() => import('./generation-actors'));
+    // for the queue's code (bundle budget); `ready` exists from the start either way. In the browser app it then
+    // waits for its turn in the idle queue (one background load at a time, src/platform/idle-queue.ts).
+    const load = () => import('./generation-actors');
+    const mod = afterFirstRoute.then(() =>
+      platform?.deferUntilStarted ? new Promise<Awaited<ReturnType<typeof load>>>((resolve, reject) => loadWhenIdle(() => load().then(resolve, reject))) : load(),
+    );
     generationQueue.ready = mod.then(({ createGenerationQueueActor }) => {
       generationQueue.current = createGenerationQueueActor({ services, dialogs, session, inspect: options.inspect });
       return generationQueue.current;

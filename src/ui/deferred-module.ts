@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { loadWhenIdle } from '../platform/idle-queue';
 
 export interface DeferredModule<M> {
   /** Starts loading (once at a time); resolves with the module. A failed load is forgotten, so the next call retries. */
@@ -48,31 +49,19 @@ export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
 
 /**
  * Loads the given modules once `after` has resolved (App's quiet moment after the first route:
- * `AppActors.afterFirstRoute`) and the browser is idle — so a component mounted later (a shell shown after signing
- * in) still lets its own route's code go first. A failed load (offline) is left alone: the next `preload()` retries.
- * `modules` must be the same on every render (module-level constants).
+ * `AppActors.afterFirstRoute`), one at a time through the idle queue (src/platform/idle-queue.ts) — so a component
+ * mounted later (a shell shown after signing in) still lets its own route's code go first. A failed load (offline) is
+ * left alone: the next `preload()` retries. `modules` must be the same on every render (module-level constants).
  */
 export function usePreloadAfter(after: Promise<void>, ...modules: DeferredModule<unknown>[]) {
   useEffect(() => {
-    const w = window as Window & {
-      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
-      cancelIdleCallback?: (id: number) => void;
-    };
     let live = true;
-    let idleId: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () => modules.forEach((m) => void m.preload().catch(() => {}));
     void after.then(() => {
-      if (!live) return;
-      if (w.requestIdleCallback) idleId = w.requestIdleCallback(load, { timeout: 2000 });
-      // no idle callback (Safari, jsdom): as late as the idle callback's own deadline, rather than at once — a
-      // shell mounted by a navigation must not compete with the next route the user is already opening
-      else timer = setTimeout(load, 2000);
+      // each in its turn in the idle queue; a shell that has gone by then loads nothing
+      for (const m of modules) loadWhenIdle(() => (live ? m.preload() : Promise.resolve()));
     });
     return () => {
       live = false;
-      if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
-      if (timer !== undefined) clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [after, ...modules]);

@@ -123,6 +123,34 @@ describe('one webinar machine for the button, the prompt and the dialog', () => 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(shared!.getSnapshot().matches({ available: { flow: 'button' } })).toBe(true);
   });
+  test("the button's code arriving while the dialog is up leaves the dialog as it is (no rebuild, the answer stays)", async () => {
+    const services = createTestServices(backend);
+    await signInAs(services, 'new@demo.test');
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(WEDNESDAY_10_IST);
+    const actors = createAppActors();
+    const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
+    const app = (withButton: boolean) => (
+      <AppProviders services={services} actors={actors}>
+        {withButton && <WebinarButton user={me} />}
+        <DialogHost navigate={vi.fn()} reload={vi.fn()} />
+      </AppProviders>
+    );
+    const { rerender } = render(app(false));
+    act(() => actors.dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar' } }));
+    const dialog = await screen.findByRole('dialog', { name: WEBINAR_TEXT.title }, { timeout: 5000 });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, I want to Attend' }));
+    const sent = await within(dialog).findByRole('status');
+    expect(sent).toHaveTextContent('Meeting invitation link has been sent to your email.');
+
+    // the floating button's chunk arrives (it loads in the background after the first route) and starts the shell's actor
+    rerender(app(true));
+    await waitFor(() => expect(getWebinarActor()).not.toBeNull());
+    expect(screen.getByRole('dialog', { name: WEBINAR_TEXT.title })).toBe(dialog);
+    expect(within(dialog).getByRole('status')).toBe(sent);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
 });
 
 describe('calendar files (01 §4 calendar event 40 minutes)', () => {

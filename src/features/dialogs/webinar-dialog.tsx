@@ -23,7 +23,7 @@ import { googleCalendarUrl, icsDataUrl, type CalendarEvent } from './calendar';
 import { Frame, styles } from './frame';
 import { WEBINAR_TEXT } from './messages';
 import { useDialogUser, type User } from './use-dialog-data';
-import { useWebinarActor, type WebinarActor } from '../shell/webinar-bridge';
+import { getWebinarActor, type WebinarActor } from '../shell/webinar-bridge';
 
 /**
  * The registration hook of 01 §7 ("POST to an external automation hook {first_name, last_name, email,
@@ -81,9 +81,12 @@ function Countdown({ parts }: { parts: { days: number; hours: number; minutes: n
  * One webinar machine for the whole shell: the dialog drives the floating button's actor (webinar-bridge.ts) when
  * there is one, so attending here is what the button and its 120 s prompt know too. Without it (no shell mounted,
  * e.g. a test that opens the dialog alone) the dialog runs an instance of its own.
+ * Chosen once, when the dialog opens: the button's code loads in the background after the first route, so its actor
+ * can appear while the dialog is up — switching machines then would rebuild the open dialog and drop what the user
+ * was doing in it (a registration under way, its answer).
  */
 export function WebinarDialog({ actions }: { actions: DialogActions }) {
-  const shared = useWebinarActor();
+  const [shared] = useState(getWebinarActor);
   return shared ? <WebinarDialogView actor={shared} actions={actions} /> : <OwnWebinarDialog actions={actions} />;
 }
 

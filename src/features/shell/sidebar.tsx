@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { memo, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css, cx } from '../../../styled-system/css';
 import { BetaBadge } from '../../ui/badge';
@@ -171,7 +171,11 @@ function useIsActive(to: string): boolean {
   return true;
 }
 
-function NavItem({
+/**
+ * Memoised (with the badge a module-level element): the shell re-renders whenever its user, flags or deferred parts
+ * change, and the links only need to when the location does (useIsActive).
+ */
+const NavItem = memo(function NavItem({
   to,
   icon: Icon,
   children,
@@ -195,7 +199,9 @@ function NavItem({
       </Link>
     </li>
   );
-}
+});
+
+const betaBadge = <BetaBadge />;
 
 function Slot({ title, children, nested = false }: { title: string; children: ReactNode; nested?: boolean }) {
   return (
@@ -267,7 +273,7 @@ export function Sidebar({
                 </NavItem>
               </ul>
             </li>
-            <NavItem to={SHELL_HREFS.storybook} icon={BookIcon} badge={<BetaBadge />}>
+            <NavItem to={SHELL_HREFS.storybook} icon={BookIcon} badge={betaBadge}>
               Storybook Image Creator
             </NavItem>
             <li>
@@ -291,7 +297,7 @@ export function Sidebar({
                 <RecentBlogs frame={(content) => <Slot nested title={SHELL_MESSAGES.recentBlogs}>{content}</Slot>} />
               )}
             </li>
-            <NavItem to={SHELL_HREFS.videoGenerator} icon={VideoIcon} badge={<BetaBadge />}>
+            <NavItem to={SHELL_HREFS.videoGenerator} icon={VideoIcon} badge={betaBadge}>
               AI Video Generator
             </NavItem>
             <NavItem to={SHELL_HREFS.textHumanizer} icon={WandIcon}>

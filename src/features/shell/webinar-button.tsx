@@ -7,7 +7,7 @@
  * Bridge to the dialog: the machine's `webinar.openDialog` / `webinar.closeDialog` go to the app's dialog manager;
  * when the user closes the dialog there (X, Escape), the machine hears `webinar.close`. The dialog reaches this
  * actor — to send `webinar.attend` / `webinar.skip` and to read the countdown (selectWebinarCountdown) and the
- * message — through `useWebinarActor()` below (one shell, so one webinar actor at a time).
+ * message — through webinar-bridge.ts (one shell, so one webinar actor at a time), read once when the dialog opens.
  *
  * Actor slots: `updateWebinarStatus` → POST /api/user/update-webinar-status {is_webinar}, then the user is
  * re-read; `registerWebinar` → the external automation hook of 01 §7 {first_name, last_name, email, zoom,
@@ -28,7 +28,7 @@ import { isWebinarLive } from '../../../machines/webinar-schedule';
 import { WEBINAR_STATUS } from '../../../machines/constants';
 import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
 
-export { useWebinarActor, type WebinarActor } from './webinar-bridge';
+export type { WebinarActor } from './webinar-bridge';
 
 export interface WebinarButtonProps {
   /** On full-height workspaces (chat) the button sits above the bottom composer instead of over its Send button. */

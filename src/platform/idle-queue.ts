@@ -1,0 +1,37 @@
+/** One queue of background loads, each in an idle period of its own (see loadWhenIdle). */
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+};
+
+const idleQueue: (() => Promise<unknown>)[] = [];
+let idleQueueBusy = false;
+
+function pumpIdleQueue() {
+  if (idleQueueBusy || idleQueue.length === 0) return;
+  idleQueueBusy = true;
+  const run = () => {
+    const load = idleQueue.shift()!;
+    void load()
+      .catch(() => {}) // a failed background load is left alone; the part's own preload() retries on demand
+      .finally(() => {
+        idleQueueBusy = false;
+        pumpIdleQueue();
+      });
+  };
+  const w = window as IdleWindow;
+  if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 2000 });
+  // no idle callback (Safari, jsdom): a pause long enough that a page the user is already opening goes first
+  else setTimeout(run, 500);
+}
+
+/**
+ * Starts a background load (a part the current page does not need yet) in an idle period of its own, one after
+ * the other: the previous one's chunk has arrived and run before the next starts. Started together, the dialog
+ * host, the toaster, the generation actors, the shell's menus and the webinar button were one burst of script
+ * evaluation and re-renders right after the first route — on a slow phone a string of long tasks (Lighthouse
+ * mobile: total blocking time). One at a time, each is a short task the browser can fit between others.
+ */
+export function loadWhenIdle(load: () => Promise<unknown>): void {
+  idleQueue.push(load);
+  pumpIdleQueue();
+}

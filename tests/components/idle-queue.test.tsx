@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The queue is module state: each case imports a fresh copy.
+async function freshQueue() {
+  vi.resetModules();
+  return (await import('../../src/platform/idle-queue')).loadWhenIdle;
+}
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('background loads through the idle queue', () => {
+  let idleCallbacks: (() => void)[];
+  beforeEach(() => {
+    idleCallbacks = [];
+    (window as unknown as { requestIdleCallback: (cb: () => void) => number }).requestIdleCallback = (cb) => idleCallbacks.push(cb);
+  });
+  afterEach(() => {
+    delete (window as unknown as { requestIdleCallback?: unknown }).requestIdleCallback;
+    vi.useRealTimers();
+  });
+
+  it('starts one load per idle period, the next only once the previous has settled', async () => {
+    const loadWhenIdle = await freshQueue();
+    const first = deferred();
+    const second = deferred();
+    const started: string[] = [];
+    loadWhenIdle(() => (started.push('dialog host'), first.promise));
+    loadWhenIdle(() => (started.push('toaster'), second.promise));
+    expect(started).toEqual([]); // nothing before the browser is idle
+    expect(idleCallbacks).toHaveLength(1);
+
+    idleCallbacks.shift()!();
+    expect(started).toEqual(['dialog host']);
+    await flush();
+    expect(idleCallbacks).toHaveLength(0); // the toaster waits while the dialog host is still loading
+
+    first.resolve();
+    await flush();
+    expect(idleCallbacks).toHaveLength(1); // …then asks for an idle period of its own
+    expect(started).toEqual(['dialog host']);
+    idleCallbacks.shift()!();
+    expect(started).toEqual(['dialog host', 'toaster']);
+  });
+
+  it('goes on after a failed load (offline): the next part still loads', async () => {
+    const loadWhenIdle = await freshQueue();
+    const failing = deferred();
+    const next = vi.fn(() => Promise.resolve());
+    loadWhenIdle(() => failing.promise);
+    loadWhenIdle(next);
+    idleCallbacks.shift()!();
+    failing.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await flush();
+    idleCallbacks.shift()!();
+    expect(next).toHaveBeenCalledOnce();
+  });
+
+  it('without an idle callback (Safari) waits 500 ms before each load', async () => {
+    delete (window as unknown as { requestIdleCallback?: unknown }).requestIdleCallback;
+    vi.useFakeTimers();
+    const loadWhenIdle = await freshQueue();
+    const load = vi.fn(() => Promise.resolve());
+    loadWhenIdle(load);
+    loadWhenIdle(load);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
