@@ -210,14 +210,10 @@ export function App({ services, inspect, history: givenHistory, actors: givenAct
   // at once for a dialog or a toast, else (the quiet moment) one after the other through the idle queue.
   useEffect(() => {
     if (!hostNeeded) return;
-    if (dialogOpen || toastWaiting) {
-      void dialogHostModule.preload().catch(() => {});
-      void toastModule.preload().catch(() => {});
-    } else {
-      // together, as one turn: the toaster mounting beside an open dialog later than the host was seen to close the
-      // dialog now and then (browser back under the navigation guard, tests/e2e/foundation.spec.ts)
-      loadWhenIdle(() => Promise.all([dialogHostModule.preload(), toastModule.preload()]));
-    }
+    // together, as one turn: the toaster mounting beside an open dialog later than the host was seen to close the
+    // dialog now and then (browser back under the navigation guard, tests/e2e/foundation.spec.ts)
+    const load = () => Promise.all([dialogHostModule.preload(), toastModule.preload()]);
+    void (dialogOpen || toastWaiting ? load() : loadWhenIdle(load)).catch(() => {});
   }, [hostNeeded, dialogOpen, toastWaiting]);
   const host = dialogHostModule.useModule();
   const toast = toastModule.useModule();

@@ -3,7 +3,7 @@ type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
 };
 
-const idleQueue: (() => Promise<unknown>)[] = [];
+const idleQueue: (() => Promise<void>)[] = [];
 let idleQueueBusy = false;
 
 function pumpIdleQueue() {
@@ -11,12 +11,11 @@ function pumpIdleQueue() {
   idleQueueBusy = true;
   const run = () => {
     const load = idleQueue.shift()!;
-    void load()
-      .catch(() => {}) // a failed background load is left alone; the part's own preload() retries on demand
-      .finally(() => {
-        idleQueueBusy = false;
-        pumpIdleQueue();
-      });
+    // never rejects: a failure goes to the caller (loadWhenIdle's promise), and the queue goes on
+    void load().finally(() => {
+      idleQueueBusy = false;
+      pumpIdleQueue();
+    });
   };
   const w = window as IdleWindow;
   if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 2000 });
@@ -30,8 +29,12 @@ function pumpIdleQueue() {
  * host, the toaster, the generation actors, the shell's menus and the webinar button were one burst of script
  * evaluation and re-renders right after the first route — on a slow phone a string of long tasks (Lighthouse
  * mobile: total blocking time). One at a time, each is a short task the browser can fit between others.
+ * Settles as the load does.
  */
-export function loadWhenIdle(load: () => Promise<unknown>): void {
-  idleQueue.push(load);
-  pumpIdleQueue();
+export function loadWhenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    // started at once in its turn; a load that throws rather than rejects is a failure like any other
+    idleQueue.push(() => new Promise<T>((started) => started(load())).then(resolve, reject));
+    pumpIdleQueue();
+  });
 }

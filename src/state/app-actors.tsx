@@ -138,9 +138,7 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
     // for the queue's code (bundle budget); `ready` exists from the start either way. In the browser app it then
     // waits for its turn in the idle queue (one background load at a time, src/platform/idle-queue.ts).
     const load = () => import('./generation-actors');
-    const mod = afterFirstRoute.then(() =>
-      platform?.deferUntilStarted ? new Promise<Awaited<ReturnType<typeof load>>>((resolve, reject) => loadWhenIdle(() => load().then(resolve, reject))) : load(),
-    );
+    const mod = afterFirstRoute.then(() => (platform?.deferUntilStarted ? loadWhenIdle(load) : load()));
     generationQueue.ready = mod.then(({ createGenerationQueueActor }) => {
       generationQueue.current = createGenerationQueueActor({ services, dialogs, session, inspect: options.inspect });
       return generationQueue.current;

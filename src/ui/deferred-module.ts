@@ -58,7 +58,7 @@ export function usePreloadAfter(after: Promise<void>, ...modules: DeferredModule
     let live = true;
     void after.then(() => {
       // each in its turn in the idle queue; a shell that has gone by then loads nothing
-      for (const m of modules) loadWhenIdle(() => (live ? m.preload() : Promise.resolve()));
+      for (const m of modules) void loadWhenIdle(() => (live ? m.preload() : Promise.resolve())).catch(() => {});
     });
     return () => {
       live = false;

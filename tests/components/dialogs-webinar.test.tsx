@@ -39,6 +39,17 @@ async function renderWebinar(at: number) {
   return { dialog, services, user, actors };
 }
 
+/** Signed in as a user who has not answered yet (is_webinar 0), on the simulated Wednesday; nothing rendered yet. */
+async function newUserOnWednesday() {
+  const services = createTestServices(backend);
+  await signInAs(services, 'new@demo.test');
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(WEDNESDAY_10_IST);
+  const actors = createAppActors();
+  const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
+  return { services, actors, me };
+}
+
 async function webinarStatus(services: ReturnType<typeof createTestServices>) {
   const { data } = await services.api.GET('/api/auth/getUser');
   return data!.data.user.is_webinar;
@@ -91,12 +102,7 @@ describe("webinar (01 §2 'Join Us Live Today!', §4, §9)", () => {
 
 describe('one webinar machine for the button, the prompt and the dialog', () => {
   test('the button opens the dialog on its own actor; attending there is what the button then knows', async () => {
-    const services = createTestServices(backend);
-    await signInAs(services, 'new@demo.test');
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    vi.setSystemTime(WEDNESDAY_10_IST);
-    const actors = createAppActors();
-    const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
+    const { services, actors, me } = await newUserOnWednesday();
     render(
       <AppProviders services={services} actors={actors}>
         <WebinarButton user={me} />
@@ -124,12 +130,7 @@ describe('one webinar machine for the button, the prompt and the dialog', () => 
     expect(shared!.getSnapshot().matches({ available: { flow: 'button' } })).toBe(true);
   });
   test("the button's code arriving while the dialog is up leaves the dialog as it is (no rebuild, the answer stays)", async () => {
-    const services = createTestServices(backend);
-    await signInAs(services, 'new@demo.test');
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    vi.setSystemTime(WEDNESDAY_10_IST);
-    const actors = createAppActors();
-    const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
+    const { services, actors, me } = await newUserOnWednesday();
     const app = (withButton: boolean) => (
       <AppProviders services={services} actors={actors}>
         {withButton && <WebinarButton user={me} />}

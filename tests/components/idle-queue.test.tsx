@@ -52,17 +52,19 @@ describe('background loads through the idle queue', () => {
     expect(started).toEqual(['dialog host', 'toaster']);
   });
 
-  it('goes on after a failed load (offline): the next part still loads', async () => {
+  it('goes on after a failed load (offline): the caller hears of the failure, the next part still loads', async () => {
     const loadWhenIdle = await freshQueue();
     const failing = deferred();
-    const next = vi.fn(() => Promise.resolve());
-    loadWhenIdle(() => failing.promise);
-    loadWhenIdle(next);
+    const next = vi.fn(() => Promise.resolve('menus'));
+    const first = loadWhenIdle(() => failing.promise);
+    const second = loadWhenIdle(next);
     idleCallbacks.shift()!();
     failing.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(first).rejects.toThrow('Failed to fetch dynamically imported module');
     await flush();
     idleCallbacks.shift()!();
     expect(next).toHaveBeenCalledOnce();
+    await expect(second).resolves.toBe('menus');
   });
 
   it('without an idle callback (Safari) waits 500 ms before each load', async () => {
