@@ -17,6 +17,11 @@ function pumpIdleQueue() {
       pumpIdleQueue();
     });
   };
+  // the page is gone (a test's document torn down while a load was still arriving): nothing left to load for
+  if (typeof window === 'undefined') {
+    idleQueueBusy = false;
+    return;
+  }
   const w = window as IdleWindow;
   if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 2000 });
   // no idle callback (Safari, jsdom): a pause long enough that a page the user is already opening goes first

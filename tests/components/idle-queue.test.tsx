@@ -81,4 +81,23 @@ describe('background loads through the idle queue', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('a load that settles after the page is gone starts nothing more and throws nothing', async () => {
+    const loadWhenIdle = await freshQueue();
+    const arriving = deferred();
+    const next = vi.fn(() => Promise.resolve());
+    const first = loadWhenIdle(() => arriving.promise);
+    loadWhenIdle(next);
+    idleCallbacks.shift()!();
+    vi.stubGlobal('window', undefined); // the document is torn down while the first chunk is still on its way
+    try {
+      arriving.resolve();
+      await expect(first).resolves.toBeUndefined();
+      await flush();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(next).not.toHaveBeenCalled();
+    expect(idleCallbacks).toHaveLength(0);
+  });
 });
