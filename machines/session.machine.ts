@@ -86,6 +86,11 @@ export const sessionMachine = setup({
     isTokenExpired: ({ event }) => event.type === 'session.unauthorized' && event.message === TOKEN_EXPIRED_MESSAGE,
     isUnauthenticated: ({ event }) =>
       event.type === 'session.unauthorized' && event.message === UNAUTHENTICATED_MESSAGE,
+    /** the verification got no answer: the request never reached the server or was cut off (see verifying) */
+    isNoAnswer: ({ event }) => {
+      const name = (event as { error?: { name?: unknown } }).error?.name;
+      return name === 'NetworkError' || name === 'AbortError';
+    },
   },
   actions: {
     assignUser: assign({ user: (_, user: SessionUser | null) => user }),
@@ -168,8 +173,14 @@ export const sessionMachine = setup({
             id: 'fetchUser',
             src: 'fetchUser',
             onDone: { target: 'signedIn', actions: { type: 'assignUser', params: ({ event }) => event.output } },
-            // 01 §4: a verification failure removes the token
-            onError: { target: 'signedOut', actions: 'notifyClearToken' },
+            // 01 §4: a verification failure removes the token. Our reading: a failure is the server's answer. A
+            // verification that got no answer (offline at start, or the request cut off because the user reloaded
+            // while the page was starting) verified nothing, so the token stays and the next page load asks again —
+            // removing it signed the user out on a quick reload.
+            onError: [
+              { guard: 'isNoAnswer', target: 'signedOut' },
+              { target: 'signedOut', actions: 'notifyClearToken' },
+            ],
           },
         },
         signedIn: {

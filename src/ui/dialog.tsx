@@ -28,7 +28,17 @@ import { UI_MESSAGES } from './messages';
  */
 const { withRootProvider, withContext } = createStyleContext(dialog);
 
-export const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } });
+/**
+ * Focus that moves behind the dialog without the user (a page whose code arrives late focuses its field on mounting:
+ * the chat's composer under the navigation guard's 'Are you sure?') does not close it — Ark closes a modal on any
+ * focus outside, which answered the question for the user. The focus trap takes the focus back; a click outside and
+ * Escape still close.
+ */
+const keepOpenOnFocusOutside = (e: { preventDefault(): void }) => e.preventDefault();
+
+export const Root = withRootProvider(Dialog.Root, {
+  defaultProps: { lazyMount: true, unmountOnExit: true, onFocusOutside: keepOpenOnFocusOutside },
+});
 export const RootProvider = withRootProvider(Dialog.RootProvider);
 export const Trigger = Dialog.Trigger;
 export const Backdrop = withContext(Dialog.Backdrop, 'backdrop');

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { sessionMachine, type SessionEmitted, type SessionInput, type SessionUser } from '../../machines/session.machine';
 import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
+import { NetworkError } from '../../src/api/errors';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(sessionMachine);
@@ -32,7 +33,9 @@ function oracle(prev: Snap, event: AnyEventObject, next: Snap, input: SessionInp
   }
   if (t === 'xstate.done.actor.logout' || t === 'xstate.error.actor.logout')
     out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: '/', reload: true });
-  if (t === 'xstate.error.actor.fetchUser') out.push({ type: 'session.clearToken' });
+  // a verification the server refused removes the token; one that got no answer (offline, cut off by a reload) does not
+  if (t === 'xstate.error.actor.fetchUser' && !['NetworkError', 'AbortError'].includes((event.error as Error).name))
+    out.push({ type: 'session.clearToken' });
   if (t === 'xstate.done.actor.exchangeCode') out.push({ type: 'session.clearQuery' });
   if (t === 'xstate.error.actor.exchangeCode')
     out.push({ type: 'session.redirect', to: input.storedLoginLink ?? '/', reload: false }, { type: 'session.clearQuery' });
@@ -56,6 +59,8 @@ for (const [label, input] of Object.entries(inputs)) {
         { type: 'session.logout' },
         { type: 'xstate.done.actor.fetchUser', output: USER },
         { type: 'xstate.error.actor.fetchUser', error: new Error('401') },
+        { type: 'xstate.error.actor.fetchUser', error: new NetworkError() },
+        { type: 'xstate.error.actor.fetchUser', error: new DOMException('The operation was aborted.', 'AbortError') },
         { type: 'xstate.done.actor.exchangeCode', output: { user: USER } },
         { type: 'xstate.error.actor.exchangeCode', error: new Error('bad code') },
         { type: 'xstate.done.actor.logout', output: undefined },
