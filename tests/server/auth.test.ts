@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './harness';
 import { hashPassword, verifyPassword, sha256 } from '../../server/lib/crypto';
 import * as t from '../../server/db/schema';
 import { ACCESS_TOKEN_CACHE_TTL_MS, checkAccessToken, forgetAccessTokens } from '../../server/auth/tokens';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const DAY = 24 * 60 * 60 * 1000;
 const STATE = 'a'.repeat(20) + 'B'.repeat(10) + '0123456789';

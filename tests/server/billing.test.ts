@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './harness';
 import * as t from '../../server/db/schema';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,8 +4,8 @@
  * is_completed is read from the result", §7 the /api/businesses calls). Ownership across users is asserted in
  * access-control.test.ts too; here each operation's own rules.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './harness';
 import { createApp } from '../../server/app';
 import { memoryMailer } from '../../server/app-env';
 import { AiProviderError, type AiWriter } from '../../server/ai/types';
@@ -13,16 +13,7 @@ import { colorList, normaliseUrl, plainDescription } from '../../server/routes/b
 import { loadOpenApi } from '../../server/http/openapi-validate';
 import { BRAND_FIRST_STEP, BRAND_LIMITS, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/brand-constants';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const create = async (token: string, name: string) => {
   const r = await s.call('POST', '/api/businesses', { token, body: { name } });

@@ -3,6 +3,7 @@
  * database on the PostgreSQL at DATABASE_URL), an adjustable clock, reset + seed between tests.
  */
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../server/app';
 import { memoryMailer, type Mailer } from '../../server/app-env';
@@ -115,4 +116,34 @@ export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promi
       return r.body.access_token as string;
     },
   };
+}
+
+/**
+ * One test server for the calling test file, started before its tests and closed after them, and wiped and
+ * re-seeded before each test (`reset: 'once'`: only before the first, for files whose tests share one seed). Returns the server itself (its members are read
+ * from the started server on use, so the value can be taken at the top of the file):
+ *
+ *   const s = useTestServer();
+ *   it('…', async () => expect((await s.call('GET', '/api/health')).status).toBe(200));
+ */
+export function useTestServer(opts: { devRoutes?: boolean; reset?: 'each' | 'once' } = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ devRoutes: opts.devRoutes });
+    if (opts.reset === 'once') await server.reset();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  if (opts.reset !== 'once') {
+    beforeEach(async () => {
+      await server!.reset();
+    });
+  }
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error('the test server is used before it started (only inside hooks and tests)');
+      return server[key as keyof TestServer];
+    },
+  });
 }

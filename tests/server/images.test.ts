@@ -3,22 +3,13 @@
  * real PNG bytes at the requested ratio served from /media/{file}, metering (free: images; paid: credits by
  * the model's source), the refusals of 02 §8, the gallery list and delete, and owner-only access.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './harness';
 import { PNG_SIGNATURE, pngSize } from '../../server/media/png';
 import { IMAGE_LIMIT_MESSAGE } from '../../server/routes/images';
 import { IMAGE_MESSAGES } from '../../machines/constants';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 async function details(token: string) {
   const r = await s.call('GET', '/api/subscription/details', { token });

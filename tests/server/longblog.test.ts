@@ -3,9 +3,9 @@
  * blog, §6 one free long blog, §7, §8): outline stream + X-Blog-Id, Google-search JSON, content streams and what
  * is stored, per-part generation, abort stores nothing, the free-blog rule, metering, access control, paging.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './harness';
 import { createApp } from '../../server/app';
 import type { AiRequest, AiWriter } from '../../server/ai/types';
 import { createOfflineWriter } from '../../server/ai/offline-writer';
@@ -19,16 +19,7 @@ import {
 } from '../../machines/constants';
 import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '../../server/routes/longblog';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const TITLE = 'Growing tomatoes indoors';
 

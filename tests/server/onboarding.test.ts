@@ -2,19 +2,10 @@
  * Onboarding on the reference backend (03 §7, §9; 01 §2 dialog chain): answers are saved step by step and
  * survive a new sign-in; an individual has 3 steps, a business 7; storeOnBoard finishes or skips.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './harness';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 describe('onboarding', () => {
   it('new@ starts with nothing saved, not onboarded and not skipped', async () => {

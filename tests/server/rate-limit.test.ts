@@ -3,19 +3,12 @@
  * sliding 15-minute window, then 429 'Too Many Attempts' with Retry-After, on simulated time (the test clock).
  * The limiter lives as long as the app, so every test uses its own emails and addresses.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, type TestServer } from './harness';
 import { createApp } from '../../server/app';
 import { SlidingWindowStore } from '../../server/http/rate-limit';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await s.reset();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer({ reset: 'once' });
 
 const MIN = 60 * 1000;
 const PASSWORD = 'right-password-1';

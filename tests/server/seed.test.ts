@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, T0, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, T0 } from './harness';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-  await s.reset();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer({ reset: 'once' });
 
 async function userOf(email: string) {
   const token = await s.login(email);

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './harness';
 import { createApp } from '../../server/app';
 import * as t from '../../server/db/schema';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const invalid = { message: 'The given data was invalid.', type: 'validation' };
 

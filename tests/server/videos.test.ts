@@ -4,12 +4,12 @@
  * yuv420p) and JPEG thumbnail rendered by ffmpeg, credits charged on completion, the refusals of 02 §6/§8,
  * lists and the in-progress filter, delete, owner-only access, the queue-service token and the queue service.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from './harness';
+import { useTestServer } from './harness';
 import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
@@ -22,16 +22,7 @@ import { encodePng } from '../../server/media/png';
 import { createAjv, toFieldErrors } from '../../server/http/openapi-validate';
 import queueDoc from '../../src/api/queue.bundle.gen.json';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  await s.reset();
-});
+const s = useTestServer();
 
 const hasFfprobe = (() => {
   try {
