@@ -11,6 +11,7 @@ import { AppActorsProvider, createAppActors, type AppActors } from '../state/app
 import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
 import { deferredModule } from '../ui/deferred-module';
 import { loadWhenIdle } from '../platform/idle-queue';
+import { createTokenStore } from '../api/auth-storage';
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
@@ -121,11 +122,15 @@ export const AppRouter = memo(function AppRouter({ history, onFirstRoute }: { hi
   );
 });
 
-/** The layout and page of the route at `location` start downloading at once (not one after the other). */
-function preloadRoute(location: string | { pathname: string }) {
-  for (const match of matchRoutes(appRoutes, location) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => {});
-  }
+/**
+ * The layout and page of the route at `location` start downloading at once (not one after the other) — or, when
+ * its gate will send the visitor elsewhere (a signed-in page signed out, /login signed in), those of where it sends.
+ */
+export function preloadRoute(location: string | { pathname: string }, signedIn: boolean): void {
+  const handles = (matchRoutes(appRoutes, location) ?? []).map((m) => m.route.handle as RouteHandle | undefined);
+  if (!signedIn && handles.some((h) => h?.audience === 'signedIn')) return preloadRoute('/login', false);
+  if (signedIn && handles.some((h) => h?.audience === 'signedOut')) return preloadRoute('/home', true);
+  for (const h of handles) void h?.preload().catch(() => {});
 }
 
 /**
@@ -134,7 +139,7 @@ function preloadRoute(location: string | { pathname: string }) {
  */
 export function createAppHistory(): GuardedHistory {
   const history = createGuardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
-  preloadRoute(history.location);
+  preloadRoute(history.location, createTokenStore().get() !== null);
   return history;
 }
 

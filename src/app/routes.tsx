@@ -23,6 +23,11 @@ import { Splash } from './splash';
  */
 export interface RouteHandle {
   preload(): Promise<unknown>;
+  /**
+   * Who the route is shown to at all (its gate): a signed-out visit of a 'signedIn' route goes to /login, a signed-in
+   * visit of a 'signedOut' one to /home — so the first route's downloads (app.tsx preloadRoute) are those pages'.
+   */
+  audience?: 'signedIn' | 'signedOut';
 }
 
 function lazyRoute<K extends string, P extends object = Record<string, never>>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
@@ -38,7 +43,13 @@ const gated = (gates: Gate[], element: ReactNode) => gates.reduceRight<ReactNode
 /** A lazily loaded page, wrapped in gates (outermost first). */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, ...gates: Gate[]) {
   const { Page, handle } = lazyRoute(load, name);
-  return { element: gated(gates, <Page />), handle };
+  return { element: gated(gates, <Page />), handle: { ...handle, audience: audienceOf(gates) } satisfies RouteHandle };
+}
+
+function audienceOf(gates: Gate[]): RouteHandle['audience'] {
+  if (gates.includes(RequireAuth)) return 'signedIn';
+  if (gates.includes(SignedOutOnly)) return 'signedOut';
+  return undefined;
 }
 
 /** The one lazy component of every feature not built yet (one chunk, shared by all their routes). */
@@ -169,7 +180,7 @@ export const appRoutes: RouteObject[] = [
         <dashboard.Page />
       </RequireAuth>
     ),
-    handle: dashboard.handle,
+    handle: { ...dashboard.handle, audience: 'signedIn' } satisfies RouteHandle,
     children: [
       { path: 'dashboard', ...pending('AI Tools', 'catalogue') },
       { path: 'dashboard/tools/:categorySlug', ...pending('AI Tools', 'catalogue') },
@@ -196,7 +207,7 @@ export const appRoutes: RouteObject[] = [
         <appLayout.Page />
       </RequireAuth>
     ),
-    handle: appLayout.handle,
+    handle: { ...appLayout.handle, audience: 'signedIn' } satisfies RouteHandle,
     children: [
       { path: 'chat', ...page(() => import('../features/chat/chat-page'), 'ChatPage') },
       { path: 'blog-writer', ...pending('Long Blog Writer', 'blog') },

@@ -55,6 +55,20 @@ test.describe('foundation: sign in, the shell, sign out', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('a signed-out visit of a signed-in page downloads the sign-in page, not the shell or the page it cannot open', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const name = /\/assets\/([^/]+)\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (name) scripts.push(name);
+    });
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/login\?next=%2Fchat$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Wordsmith AI' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((n) => n.startsWith('login-page-'))).toBe(true);
+    expect(scripts.filter((n) => n.startsWith('shell-layout-') || n.startsWith('chat-page-'))).toEqual([]);
+  });
+
   test('special routes: /rewrite-article redirects, unknown paths show not-found', async ({ page }) => {
     await signIn(page, 'free@demo.test', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/home$/);

@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router-dom';
+import { appRoutes, type RouteHandle } from '../../src/app/routes';
+import { preloadRoute } from '../../src/app/app';
+
+/**
+ * The first route's downloads start before React runs (src/app/app.tsx createAppHistory). They are the code of the
+ * page the visitor will really see: a signed-out visit of a signed-in page downloads the sign-in page (it is sent
+ * to /login), not the shell and the page it cannot open.
+ */
+const labels = new Map<RouteHandle, string>();
+const started: string[] = [];
+
+function spyOn(routes: RouteObject[], parent: string) {
+  for (const [i, r] of routes.entries()) {
+    const label = r.path ?? (r.index ? `${parent}(index)` : `${parent}layout#${i}`);
+    const h = r.handle as RouteHandle | undefined;
+    if (h && !labels.has(h)) {
+      labels.set(h, label);
+      h.preload = vi.fn(() => {
+        started.push(label);
+        return Promise.resolve();
+      });
+    }
+    if (r.children) spyOn(r.children, `${label}/`);
+  }
+}
+spyOn(appRoutes, '');
+
+beforeEach(() => {
+  started.length = 0;
+});
+
+describe('the first route’s downloads', () => {
+  it('signed out, a signed-in page: the sign-in page and its layout, not the shell', () => {
+    preloadRoute('/chat', false);
+    expect(started).toEqual(['layout#0', 'login']);
+    started.length = 0;
+    preloadRoute('/dashboard', false);
+    expect(started).toEqual(['layout#0', 'login']);
+    started.length = 0;
+    preloadRoute('/onboarding', false);
+    expect(started).toEqual(['layout#0', 'login']);
+  });
+
+  it('signed in, a signed-in page: its layout and page', () => {
+    preloadRoute('/chat', true);
+    expect(started).toEqual(['layout#3', 'chat']);
+  });
+
+  it('signed in, /login or /register: home and its layout (the gate sends the user there)', () => {
+    preloadRoute('/login', true);
+    expect(started).toEqual(['layout#1', 'home']);
+    started.length = 0;
+    preloadRoute('/register', true);
+    expect(started).toEqual(['layout#1', 'home']);
+  });
+
+  it('pages for everyone load as they are, signed in or out', () => {
+    preloadRoute('/pricing', false);
+    expect(started).toEqual(['layout#1', 'pricing']);
+    started.length = 0;
+    preloadRoute('/login', false);
+    expect(started).toEqual(['layout#0', 'login']);
+  });
+});
