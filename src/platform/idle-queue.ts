@@ -7,7 +7,8 @@ const idleQueue: (() => Promise<void>)[] = [];
 let idleQueueBusy = false;
 
 function pumpIdleQueue() {
-  if (idleQueueBusy || idleQueue.length === 0) return;
+  // nothing to run, one running, or the page is gone (a test's document torn down while a load was still arriving)
+  if (idleQueueBusy || idleQueue.length === 0 || typeof window === 'undefined') return;
   idleQueueBusy = true;
   const run = () => {
     const load = idleQueue.shift()!;
@@ -17,11 +18,6 @@ function pumpIdleQueue() {
       pumpIdleQueue();
     });
   };
-  // the page is gone (a test's document torn down while a load was still arriving): nothing left to load for
-  if (typeof window === 'undefined') {
-    idleQueueBusy = false;
-    return;
-  }
   const w = window as IdleWindow;
   if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 2000 });
   // no idle callback (Safari, jsdom): a pause long enough that a page the user is already opening goes first

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { appRoutes, type RouteHandle } from '../../src/app/routes';
 import { preloadRoute } from '../../src/app/app';
@@ -27,40 +27,28 @@ function spyOn(routes: RouteObject[], parent: string) {
 }
 spyOn(appRoutes, '');
 
-beforeEach(() => {
+/** What the first route's preload starts downloading for a visit of `path`. */
+function downloadsFor(path: string, signedIn: boolean): string[] {
   started.length = 0;
-});
+  preloadRoute(path, signedIn);
+  return [...started];
+}
 
 describe('the first route’s downloads', () => {
   it('signed out, a signed-in page: the sign-in page and its layout, not the shell', () => {
-    preloadRoute('/chat', false);
-    expect(started).toEqual(['layout#0', 'login']);
-    started.length = 0;
-    preloadRoute('/dashboard', false);
-    expect(started).toEqual(['layout#0', 'login']);
-    started.length = 0;
-    preloadRoute('/onboarding', false);
-    expect(started).toEqual(['layout#0', 'login']);
+    for (const path of ['/chat', '/dashboard', '/onboarding']) expect(downloadsFor(path, false), path).toEqual(['layout#0', 'login']);
   });
 
   it('signed in, a signed-in page: its layout and page', () => {
-    preloadRoute('/chat', true);
-    expect(started).toEqual(['layout#3', 'chat']);
+    expect(downloadsFor('/chat', true)).toEqual(['layout#3', 'chat']);
   });
 
   it('signed in, /login or /register: home and its layout (the gate sends the user there)', () => {
-    preloadRoute('/login', true);
-    expect(started).toEqual(['layout#1', 'home']);
-    started.length = 0;
-    preloadRoute('/register', true);
-    expect(started).toEqual(['layout#1', 'home']);
+    for (const path of ['/login', '/register']) expect(downloadsFor(path, true), path).toEqual(['layout#1', 'home']);
   });
 
   it('pages for everyone load as they are, signed in or out', () => {
-    preloadRoute('/pricing', false);
-    expect(started).toEqual(['layout#1', 'pricing']);
-    started.length = 0;
-    preloadRoute('/login', false);
-    expect(started).toEqual(['layout#0', 'login']);
+    expect(downloadsFor('/pricing', false)).toEqual(['layout#1', 'pricing']);
+    expect(downloadsFor('/login', false)).toEqual(['layout#0', 'login']);
   });
 });
