@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { referenceBackend } from './server/vite-plugin.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -26,10 +30,67 @@ const checkBackgroundChunks = {
   },
 };
 
+/*
+ * Every text file of the build gets a Brotli (quality 11) and a gzip (level 9) copy beside it, which the production
+ * server sends as they are (server/serve.ts, `precompressed`) instead of compressing each response again: Brotli
+ * takes the entry chunk from 108 KB (the server's gzip) to 94 KB and the stylesheet from 16.1 to 13.7 KB, and no
+ * request waits for a compressor any more (the server shares its cores with the database). index.html is sent by
+ * the server itself (the app's routes), so it gets no copy.
+ */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+async function* buildFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* buildFiles(path);
+    else yield path;
+  }
+}
+const precompress = {
+  name: 'precompress',
+  apply: 'build' as const,
+  async writeBundle(options: { dir?: string }) {
+    const dir = options.dir ?? fromRoot('./dist');
+    const jobs: Promise<void>[] = [];
+    for await (const path of buildFiles(dir)) {
+      if (!COMPRESSIBLE.test(path)) continue;
+      jobs.push(
+        readFile(path).then(async (bytes) => {
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    }
+    await Promise.all(jobs);
+  },
+};
+
+/*
+ * main.tsx imports React DOM's client dynamically, so that its evaluation (60 % of the start-up code) is a task of
+ * its own rather than part of the entry's; every first route needs it, so index.html starts its download beside
+ * the entry's (a modulepreload link, as for the entry's static imports), not after the entry has run.
+ */
+const preloadReactDom = {
+  name: 'preload-react-dom',
+  apply: 'build' as const,
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler(_html: string, ctx: { bundle?: Record<string, { type: string; fileName: string; facadeModuleId?: string | null }> }) {
+      const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(c.facadeModuleId ?? ''));
+      if (!chunk) throw new Error('vite.config.ts preloadReactDom: no chunk of react-dom/client was found');
+      return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const }];
+    },
+  },
+};
+
 // One port for the app and its reference backend: in development the backend's
 // Hono app is mounted inside the Vite dev server (no CORS, no second process).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), referenceBackend(), checkBackgroundChunks],
+  plugins: [react(), referenceBackend(), checkBackgroundChunks, preloadReactDom, precompress],
   resolve: {
     // React Router 7's package exports point at its development build only (remix-run/react-router#12532,
     // #14753): a production bundle would carry its dev warnings and checks. The production build ships in the
