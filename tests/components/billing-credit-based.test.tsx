@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
 import type { AppServices } from '../../src/app/services';
@@ -9,7 +9,6 @@ import { nearEnd } from '../../src/features/billing/targets/topup-credits-target
 import { CREDIT_HISTORY_MIN_ROWS } from '../../machines/constants';
 
 const backend = useTestBackend();
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.restoreAllMocks();

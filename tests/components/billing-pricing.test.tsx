@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
 import { PRICING_PAGE as t } from '../../src/features/billing/messages';
@@ -9,8 +9,6 @@ import { parseAmount, usagePercent } from '../../src/features/billing/format';
 import { API_ERROR_DEFAULT_TITLE } from '../../machines/constants';
 
 const backend = useTestBackend();
-// The whole app renders (shell, plans, user, payment methods): give the first answers time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.restoreAllMocks();

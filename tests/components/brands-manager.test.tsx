@@ -4,7 +4,7 @@
  * result. Completion clears the form.", §8 the Onboarding error texts) against the in-process reference backend.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
 import type { AppServices } from '../../src/app/services';
@@ -13,7 +13,6 @@ import { toaster } from '../../src/ui/toast';
 import { BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/brand-constants';
 
 const backend = useTestBackend();
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   act(() => toaster.remove());
