@@ -285,10 +285,12 @@ export interface ChatStream {
  * cost of per-frame rendering. What remains (traces of 2026-11-25): each render costs ≈ 11 ms on this machine —
  * React and the forced scroll layout ≈ 4–5 ms, style, layout, paint and commit of the frame ≈ 6 ms — flat over
  * the stream (it does not grow with the reply), so ~75 renders make most of the figure. With no intermediate
- * render at all (interval 100 s) the ratio was 6.2 in busy time but 2.8 in CPU time: the busy-time figure also
- * counts the main thread waiting for one of the machine's 2 cores (and in that run the 'Thinking…' spinner
- * stayed up, as the streaming phase was never shown). Meeting ≤ 3 would take a render every ~600 ms: the text
- * would move in jumps, so the interval stays.
+ * render at all (interval 100 s) the ratio was 6.2 in busy time but 2.8 in CPU time on 2026-11-25, and 3.4–4.1 in
+ * busy time but 1.6–1.9 in CPU time on 2026-11-26: the busy-time figure also counts the main thread waiting for one
+ * of the machine's 2 cores and the scheduler's ~0.25 ms per task over the stream's ~1,600 tasks (network reads,
+ * frames), so on this machine it stays over 3 even with a single render (in that run the 'Thinking…' spinner
+ * stayed up, as the streaming phase was never shown). Every 300 ms gave a CPU ratio of 3.7–5.2. Meeting ≤ 3 would
+ * take a render every ~600 ms or more: the text would move in jumps, so the interval stays.
  */
 export const STREAM_RENDER_INTERVAL_MS = 150;
 
