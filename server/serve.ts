@@ -2,7 +2,7 @@
  * Production server: the built app (dist/) and the reference backend from one Node process.
  *   npm run build && npm run serve
  * Env: PORT (default 4173), HOST (default 127.0.0.1), DATABASE_URL ('memory://', postgres://…, or unset
- * for the persisted PGlite in .data/).
+ * for the persisted PGlite in .data/), DATA_DIR (the persisted PGlite in that directory instead).
  */
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -16,7 +16,9 @@ import { securityHeaders } from './security-headers';
 const port = Number(process.env.PORT ?? 4173);
 const hostname = process.env.HOST ?? '127.0.0.1';
 
-const runtime = await startRuntime({ databaseUrl: process.env.DATABASE_URL });
+// DATA_DIR: the persisted PGlite's directory instead of .data/pglite (a test's own server that restarts on its data).
+const dataDir = process.env.DATA_DIR?.trim();
+const runtime = await startRuntime(dataDir ? { dataDir } : { databaseUrl: process.env.DATABASE_URL });
 // DIST_DIR: another build directory (a relative path, from the project root), e.g. a side build for benchmarks.
 const distDir = process.env.DIST_DIR ?? 'dist';
 const indexHtml = await readFile(new URL(`../${distDir}/index.html`, import.meta.url), 'utf8').catch(() => {
