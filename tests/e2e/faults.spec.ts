@@ -14,6 +14,7 @@ interface Entry {
 }
 const T = {
   tokenExpired: "401 'Token expired.' mid-session goes to the hosted sign-in",
+  tokenExpiredDraft: "401 'Token expired.' mid-session: after the hosted sign-in the chat draft typed before is still there",
   tokenExpiredEarly: "401 'Token expired.' in the first 5 seconds only clears the token",
   unauthenticated: "401 'Unauthenticated.' goes to /",
   apiError: 'a 500 shows the body’s message as text and its type as title; Try Again reloads',
@@ -122,6 +123,28 @@ test.describe('401 policy (01 §4, §8)', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/home$/);
     expect(await storedAuth(page)).toBeNull();
+  });
+
+  test(T.tokenExpiredDraft, async ({ page, request }) => {
+    await page.clock.install();
+    await signInByApi(page, request);
+    const composer = await openChat(page);
+    const chatUrl = page.url();
+    await composer.fill('A draft typed before the session expired');
+    await page.clock.fastForward(6_000);
+    await page.route('**/api/**', (route) => json(route, 401, { message: 'Token expired.' }));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
+    await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+    await page.unroute('**/api/**');
+    // the hosted sign-in page, then back in the app, signed in again
+    await page.getByLabel('Email').fill('free@demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
+    expect(await storedAuth(page)).not.toBeNull();
+    await page.goto(chatUrl);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('A draft typed before the session expired');
   });
 
   test(T.tokenExpiredEarly, async ({ page, request }) => {

@@ -81,9 +81,12 @@ test.afterAll(async () => {
 
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
 
-/** The words of the last reply as shown (its Markdown's text, without the notice and buttons under it). */
+/**
+ * The words of the last reply as shown (its Markdown's text, without the notice and buttons under it). A CSS
+ * locator, not the region's role: behind a modal dialog the page is hidden from the accessibility tree, not the eye.
+ */
 async function replyWords(page: Page): Promise<string[]> {
-  const texts = await conversation(page).locator('article').last().locator('[data-md-group]').allInnerTexts();
+  const texts = await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts();
   return texts
     .join(' ')
     .split(/\s+/)
@@ -147,6 +150,29 @@ test.describe('lost work around a stream', () => {
     await page.reload();
     await expect(conversation(page).getByRole('article')).toHaveCount(1);
     await expect(conversation(page).getByText(INTERRUPTED)).toHaveCount(0);
+    expect(await wordsUsed(page, request)).toBe(before + charged);
+  });
+
+  test("offline mid-stream: 'No Network Connection', the reply so far kept as interrupted; back online Regenerate completes it, charged once", async ({ page, request, context }) => {
+    await startReply(page, 'Tell me about rivers');
+    const before = await wordsUsed(page, request);
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
+    await expect(dialog.getByText("You've lost your internet connection", { exact: true })).toBeVisible();
+    // the stream ended when the connection went (nothing more arrives while the dialog is up)
+    const shown = await replyWords(page);
+    expect(shown.length).toBeGreaterThanOrEqual(15);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(conversation(page).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(page).getByRole('button', { name: 'Regenerate' })).toBeVisible();
+    expect(await replyWords(page)).toEqual(shown);
+    expect(await wordsUsed(page, request)).toBe(before);
+    const charged = await regenerateToTheEnd(page);
     expect(await wordsUsed(page, request)).toBe(before + charged);
   });
 
