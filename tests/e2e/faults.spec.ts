@@ -14,7 +14,7 @@ interface Entry {
 }
 const T = {
   tokenExpired: "401 'Token expired.' mid-session goes to the hosted sign-in",
-  tokenExpiredDraft: "401 'Token expired.' mid-session: after the hosted sign-in the chat draft typed before is still there",
+  tokenExpiredDraft: "401 'Token expired.' mid-session: after the hosted sign-in the chat draft and a cut reply from before are still there",
   tokenExpiredEarly: "401 'Token expired.' in the first 5 seconds only clears the token",
   unauthenticated: "401 'Unauthenticated.' goes to /",
   apiError: 'a 500 shows the body’s message as text and its type as title; Try Again reloads',
@@ -130,7 +130,20 @@ test.describe('401 policy (01 §4, §8)', () => {
     await signInByApi(page, request);
     const composer = await openChat(page);
     const chatUrl = page.url();
+    // a reply cut short (its connection closes without [DONE]), then a draft typed under it
+    await page.route('**/api/chat/generateMessage', async (route) => {
+      const text = await (await route.fetch()).text();
+      const events = text.split('\n\n').filter((e) => e.startsWith('data:') && !e.includes('[DONE]'));
+      await route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: events.slice(0, 3).join('\n\n') + '\n\n' });
+    });
+    await send(page, 'Tell me about the sea');
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    await expect(conversation.getByText('This reply was interrupted before it finished. It was not saved.')).toBeVisible();
+    const cutReply = await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts();
+    expect(cutReply.join('').trim()).not.toBe('');
+    await page.unroute('**/api/chat/generateMessage');
     await composer.fill('A draft typed before the session expired');
+
     await page.clock.fastForward(6_000);
     await page.route('**/api/**', (route) => json(route, 401, { message: 'Token expired.' }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
@@ -143,8 +156,12 @@ test.describe('401 policy (01 §4, §8)', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
     expect(await storedAuth(page)).not.toBeNull();
+    // the conversation again: the draft, and the cut reply with Regenerate
     await page.goto(chatUrl);
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('A draft typed before the session expired');
+    await expect(conversation.getByText('You: Tell me about the sea', { exact: true })).toBeVisible();
+    await expect(conversation.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+    expect(await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts()).toEqual(cutReply);
   });
 
   test(T.tokenExpiredEarly, async ({ page, request }) => {
