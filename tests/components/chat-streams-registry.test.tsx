@@ -18,7 +18,7 @@ const CID = 'c-registry';
 /** each test's entries, torn down after it (their page listeners would otherwise answer the next test's events) */
 const made: { teardown(): void }[] = [];
 
-function setup() {
+function setup({ holdStore = false } = {}) {
   const stream: { sendBack?: (e: ChatEvent) => void } = {};
   const registry = createChatStreamRegistry({
     services: { api: {} as never, queryClient: new QueryClient() },
@@ -30,7 +30,9 @@ function setup() {
           streamChat: fromCallback(({ sendBack }) => {
             stream.sendBack = sendBack as (e: ChatEvent) => void;
           }),
-          storeMessage: fromPromise<void, { conversationId: string | number | null; messageInput: string; messageOutput: string }>(async () => {}),
+          storeMessage: fromPromise<void, { conversationId: string | number | null; messageInput: string; messageOutput: string }>(
+            () => (holdStore ? new Promise<void>(() => undefined) : Promise.resolve()),
+          ),
           refetchTitle: fromPromise(async () => 'A title'),
         },
       }),
@@ -123,6 +125,17 @@ describe('the reply in flight survives a reload', () => {
     chunk('two ');
     vi.advanceTimersByTime(1);
     expect(stored()?.output).toBe('one two ');
+  });
+
+  test('left while the finished reply is being saved: the copy holds all of it', () => {
+    const { entry, chunk } = setup({ holdStore: true });
+    entry.actor.send({ type: 'chat.send', message: 'Tell me about the sea' });
+    chunk('The sea ');
+    chunk('is wide.');
+    entry.actor.send({ type: 'chat.done' });
+    expect(entry.state.phase).toBe('saving');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toMatchObject({ input: 'Tell me about the sea', output: 'The sea is wide.' });
   });
 
   test('a new page (a new registry) shows the copy as interrupted', () => {

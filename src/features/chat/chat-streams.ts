@@ -138,7 +138,9 @@ export function createChatStreamRegistry(deps: RegistryDeps): ChatStreamRegistry
     let prev: ChatPhase = 'idle';
     const persist = () => {
       e.persistTimer = undefined;
-      if (e.state.phase === 'streaming' || e.state.phase === 'waiting') {
+      // 'saving' too: a page left while the reply is being stored keeps all of it (if the store did land, the
+      // history shows it and the copy is not shown: visibleLive in chat-page.tsx)
+      if (e.state.phase === 'streaming' || e.state.phase === 'waiting' || e.state.phase === 'saving') {
         saveInFlight(deps.userId, cid, { input: e.state.input, output: e.state.output, startedAt: e.state.startedAt });
       }
     };
