@@ -94,7 +94,7 @@ async function replyWords(page: Page): Promise<string[]> {
     .filter(Boolean);
 }
 
-/** The free plan's words used so far, as the server counts them (01 §4 metering). */
+/** The free plan's words used so far, as the server counts them (the free plan is metered in words). */
 async function wordsUsed(page: Page, request: APIRequestContext): Promise<number> {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { token?: string }).token);
   const res = await request.get(`${base}/api/auth/getUser`, { headers: { ...APP, Authorization: `Bearer ${token}` } });
