@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, DEMO_PASSWORD } from './fixtures';
+import { CACHE_SECONDS } from '../../machines/constants';
 
 /**
  * The error catalogue of spec 01 §8, entry by entry: every error a server answer can trigger is injected
@@ -144,9 +145,14 @@ test.describe('401 policy (01 §4, §8)', () => {
     await page.unroute('**/api/chat/generateMessage');
     await composer.fill('A draft typed before the session expired');
 
-    await page.clock.fastForward(6_000);
+    // home (in the app), then, once the cached conversation is stale (01 §9: fresh for CACHE_SECONDS.default),
+    // back to the chat, whose page asks the server for it again: that call is answered 401 'Token expired.'
+    // (a page that calls nothing, such as a feature not in this build, would not do)
+    await page.getByRole('link', { name: 'Wordsmith AI home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.clock.fastForward((CACHE_SECONDS.default + 1) * 1000);
     await page.route('**/api/**', (route) => json(route, 401, { message: 'Token expired.' }));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' }).click();
     await expect(page).toHaveURL(/\/oauth\/authorize\?/);
     await page.unroute('**/api/**');
     // the hosted sign-in page, then back in the app, signed in again
