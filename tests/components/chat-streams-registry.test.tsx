@@ -18,12 +18,17 @@ const CID = 'c-registry';
 /** each test's entries, torn down after it (their page listeners would otherwise answer the next test's events) */
 const made: { teardown(): void }[] = [];
 
+/** What a registry needs of the app (a page's services); the first page's registry also gets the test's stream. */
+const pageDeps = () => ({
+  services: { api: {} as never, queryClient: new QueryClient() },
+  dialogs: { send: () => undefined },
+  userId: USER,
+});
+
 function setup({ holdStore = false } = {}) {
   const stream: { sendBack?: (e: ChatEvent) => void } = {};
   const registry = createChatStreamRegistry({
-    services: { api: {} as never, queryClient: new QueryClient() },
-    dialogs: { send: () => undefined },
-    userId: USER,
+    ...pageDeps(),
     provide: () =>
       chatStreamMachine.provide({
         actors: {
@@ -143,11 +148,7 @@ describe('the reply in flight survives a reload', () => {
     entry.actor.send({ type: 'chat.send', message: 'Tell me about the sea' });
     chunk('The sea is wide.');
     window.dispatchEvent(new Event('pagehide'));
-    const reloaded = createChatStreamRegistry({
-      services: { api: {} as never, queryClient: new QueryClient() },
-      dialogs: { send: () => undefined },
-      userId: USER,
-    });
+    const reloaded = createChatStreamRegistry(pageDeps());
     const shown = reloaded.ensure(CID, { title: 'A title' });
     made.push(shown);
     expect(shown.state).toMatchObject({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD } from './fixtures';
+import { test, expect, DEMO_PASSWORD, lastReplyMarkdown } from './fixtures';
 import { CACHE_SECONDS } from '../../machines/constants';
 
 /**
@@ -140,7 +140,7 @@ test.describe('401 policy (01 §4, §8)', () => {
     await send(page, 'Tell me about the sea');
     const conversation = page.getByRole('region', { name: 'Conversation' });
     await expect(conversation.getByText('This reply was interrupted before it finished. It was not saved.')).toBeVisible();
-    const cutReply = await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts();
+    const cutReply = await lastReplyMarkdown(page).allInnerTexts();
     expect(cutReply.join('').trim()).not.toBe('');
     await page.unroute('**/api/chat/generateMessage');
     await composer.fill('A draft typed before the session expired');
@@ -167,7 +167,7 @@ test.describe('401 policy (01 §4, §8)', () => {
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('A draft typed before the session expired');
     await expect(conversation.getByText('You: Tell me about the sea', { exact: true })).toBeVisible();
     await expect(conversation.getByRole('button', { name: 'Regenerate' })).toBeVisible();
-    expect(await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts()).toEqual(cutReply);
+    expect(await lastReplyMarkdown(page).allInnerTexts()).toEqual(cutReply);
   });
 
   test(T.tokenExpiredEarly, async ({ page, request }) => {

@@ -18,6 +18,14 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * The Markdown of the conversation's last reply (its text, without the notice and buttons under it). A CSS
+ * locator, not the region's role: behind a modal dialog the page is hidden from the accessibility tree, not the eye.
+ */
+export function lastReplyMarkdown(page: Page) {
+  return page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]');
+}
+
 /** Every test starts from a fresh seed (the dev reset endpoint is mounted outside production). */
 export const test = base.extend<{ freshSeed: void }>({
   freshSeed: [

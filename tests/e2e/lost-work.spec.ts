@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect, lastReplyMarkdown, signIn } from './fixtures';
 import { countWords } from '../../server/ai/types';
 
 /**
@@ -81,12 +81,9 @@ test.afterAll(async () => {
 
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
 
-/**
- * The words of the last reply as shown (its Markdown's text, without the notice and buttons under it). A CSS
- * locator, not the region's role: behind a modal dialog the page is hidden from the accessibility tree, not the eye.
- */
+/** The words of the last reply as shown. */
 async function replyWords(page: Page): Promise<string[]> {
-  const texts = await page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]').allInnerTexts();
+  const texts = await lastReplyMarkdown(page).allInnerTexts();
   return texts
     .join(' ')
     .split(/\s+/)
