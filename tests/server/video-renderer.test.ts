@@ -13,9 +13,15 @@ describe('renders wait in line', () => {
     expect(VIDEO_RENDER_CONCURRENCY).toBe(2);
     const ffmpeg = fakeFfmpeg({ gated: true });
     const renders = [0, 1, 2].map((i) => renderVideo({ seed: `line ${i}`, aspectRatio: '1:1', durationSec: 1, ffmpegPath: ffmpeg.bin }));
-    await vi.waitFor(() => expect(ffmpeg.started()).toBe(2), { timeout: 30_000, interval: 20 });
-    expect(videoRenderQueue()).toEqual({ running: 2, waiting: 1 });
-    expect(ffmpeg.started()).toBe(2);
+    // Each render first makes its temp folder (async file work), so the third may join the line a moment after
+    // the first two have started ffmpeg: wait until all three are in the line (CI once caught it at waiting: 0).
+    await vi.waitFor(
+      () => {
+        expect(ffmpeg.started()).toBe(2);
+        expect(videoRenderQueue()).toEqual({ running: 2, waiting: 1 });
+      },
+      { timeout: 30_000, interval: 20 },
+    );
 
     ffmpeg.open();
     const videos = await Promise.all(renders);
