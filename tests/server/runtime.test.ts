@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRuntime, type Runtime } from '../../server/runtime';
-import { isPostgresUrl } from '../../server/db/client';
 
-// The runtime itself: migrations + first-start seed, on the DB the environment selects
-// (DATABASE_URL → PostgreSQL, else a persisted PGlite in a temp dir, which also proves restart keeps data).
+// The runtime itself: migrations + first-start seed — on a persisted PGlite in a temp dir (an explicit data folder
+// wins over DATABASE_URL, so this runs in both suites and proves a restart keeps the data), and on the database the
+// environment selects (PostgreSQL in `npm run test:postgres`, an in-memory PGlite in the plain run).
 const dirs: string[] = [];
 const runtimes: Runtime[] = [];
 afterAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('startRuntime', () => {
-  it.runIf(!isPostgresUrl(process.env.DATABASE_URL))(
+  it(
     'persisted PGlite: migrates, seeds once, keeps data across restarts',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'wordsmith-pglite-'));
@@ -48,10 +48,11 @@ describe('startRuntime', () => {
     120_000,
   );
 
-  it.runIf(isPostgresUrl(process.env.DATABASE_URL))(
-    'PostgreSQL from DATABASE_URL: migrates and seeds',
+  it(
+    'the database the environment selects (DATABASE_URL, else in memory): migrates and seeds',
     async () => {
-      const rt = await startRuntime({});
+      const url = process.env.DATABASE_URL || 'memory://';
+      const rt = await startRuntime({ databaseUrl: url });
       runtimes.push(rt);
       expect(await (await rt.app.request('/api/health')).json()).toEqual({ status: 'ok' });
       expect((await (await rt.app.request('/api/plansList')).json()).data).toHaveLength(3);
