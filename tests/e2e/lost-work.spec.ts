@@ -83,7 +83,11 @@ const conversation = (page: Page) => page.getByRole('region', { name: 'Conversat
 
 /** The words of the last reply as shown. */
 async function replyWords(page: Page): Promise<string[]> {
-  const texts = await lastReplyMarkdown(page).allInnerTexts();
+  return toWords(await lastReplyMarkdown(page).allInnerTexts());
+}
+
+/** The words of a reply's shown Markdown blocks (their inner texts), without punctuation. */
+function toWords(texts: string[]): string[] {
   return texts
     .join(' ')
     .split(/\s+/)
@@ -171,6 +175,41 @@ test.describe('lost work around a stream', () => {
     expect(await wordsUsed(page, request)).toBe(before);
     const charged = await regenerateToTheEnd(page);
     expect(await wordsUsed(page, request)).toBe(before + charged);
+  });
+
+  test('the tab is switched away mid-stream and then crashes: every word shown when it was hidden is kept, as interrupted; charged once, when regenerated', async ({ page, request, context }) => {
+    // A crash runs no more of the page's code: no 'pagehide', no handling of the cut stream. What survives is only
+    // what the page had copied before — here, the copy made when the tab was hidden (the periodic copy is up to
+    // PERSIST_EVERY_MS = 5 s old, and ~20 words arrive in that time).
+    await startReply(page, 'Tell me about forests');
+    const before = await wordsUsed(page, request);
+    const chatUrl = page.url();
+    // the tab switch, as the browser reports it (a headless tab cannot be put in the background for real), and the
+    // reply as shown at that moment (lastReplyMarkdown's blocks, read in the same turn)
+    const shownWords = toWords(
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+        const last = [...document.querySelectorAll('section[aria-label="Conversation"] article')].at(-1);
+        return [...(last?.querySelectorAll<HTMLElement>('[data-md-group]') ?? [])].map((g) => g.innerText);
+      }),
+    );
+    expect(shownWords.length).toBeGreaterThanOrEqual(15);
+    const cdp = await context.newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    void cdp.send('Page.crash').catch(() => {}); // never answers: the page is gone
+    await crashed;
+
+    const again = await context.newPage();
+    await again.goto(chatUrl);
+    await expect(conversation(again).getByText('You: Tell me about forests', { exact: true })).toBeVisible();
+    await expect(conversation(again).getByText(INTERRUPTED)).toBeVisible();
+    // every word on the screen when the tab was hidden, in order (a few more may have been copied with them)
+    expect((await replyWords(again)).slice(0, shownWords.length)).toEqual(shownWords);
+    // the cut reply was not charged; the regenerated one once
+    expect(await wordsUsed(again, request)).toBe(before);
+    const charged = await regenerateToTheEnd(again);
+    expect(await wordsUsed(again, request)).toBe(before + charged);
   });
 
   test('the server restarts mid-stream: the reply so far is kept, shown as interrupted; after the restart Regenerate completes it, charged once', async ({ page, request }) => {
