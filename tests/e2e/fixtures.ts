@@ -22,8 +22,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * The Markdown of the conversation's last reply (its text, without the notice and buttons under it). A CSS
  * locator, not the region's role: behind a modal dialog the page is hidden from the accessibility tree, not the eye.
  */
+/** The CSS selectors behind lastReplyMarkdown, for code that reads the reply inside the page itself. */
+export const REPLY_SELECTORS = { exchange: 'section[aria-label="Conversation"] article', markdown: '[data-md-group]' } as const;
+
 export function lastReplyMarkdown(page: Page) {
-  return page.locator('section[aria-label="Conversation"] article').last().locator('[data-md-group]');
+  return page.locator(REPLY_SELECTORS.exchange).last().locator(REPLY_SELECTORS.markdown);
 }
 
 /** Every test starts from a fresh seed (the dev reset endpoint is mounted outside production). */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, lastReplyMarkdown, signIn } from './fixtures';
+import { test, expect, lastReplyMarkdown, REPLY_SELECTORS, signIn } from './fixtures';
 import { countWords } from '../../server/ai/types';
 
 /**
@@ -187,12 +187,12 @@ test.describe('lost work around a stream', () => {
     // the tab switch, as the browser reports it (a headless tab cannot be put in the background for real), and the
     // reply as shown at that moment (lastReplyMarkdown's blocks, read in the same turn)
     const shownWords = toWords(
-      await page.evaluate(() => {
+      await page.evaluate((sel) => {
         Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
         document.dispatchEvent(new Event('visibilitychange'));
-        const last = [...document.querySelectorAll('section[aria-label="Conversation"] article')].at(-1);
-        return [...(last?.querySelectorAll<HTMLElement>('[data-md-group]') ?? [])].map((g) => g.innerText);
-      }),
+        const last = [...document.querySelectorAll(sel.exchange)].at(-1);
+        return [...(last?.querySelectorAll<HTMLElement>(sel.markdown) ?? [])].map((g) => g.innerText);
+      }, REPLY_SELECTORS),
     );
     expect(shownWords.length).toBeGreaterThanOrEqual(15);
     const cdp = await context.newCDPSession(page);
