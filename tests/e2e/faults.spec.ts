@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD, lastReplyMarkdown } from './fixtures';
+import { test, expect, DEMO_PASSWORD, INTERRUPTED_NOTICE, lastReplyMarkdown } from './fixtures';
 import { CACHE_SECONDS } from '../../machines/constants';
 
 /**
@@ -139,7 +139,7 @@ test.describe('401 policy (01 §4, §8)', () => {
     });
     await send(page, 'Tell me about the sea');
     const conversation = page.getByRole('region', { name: 'Conversation' });
-    await expect(conversation.getByText('This reply was interrupted before it finished. It was not saved.')).toBeVisible();
+    await expect(conversation.getByText(INTERRUPTED_NOTICE)).toBeVisible();
     const cutReply = await lastReplyMarkdown(page).allInnerTexts();
     expect(cutReply.join('').trim()).not.toBe('');
     await page.unroute('**/api/chat/generateMessage');
@@ -334,7 +334,7 @@ test.describe('chat faults', () => {
     });
     await send(page, 'Tell me about the sea');
     const conversation = page.getByRole('region', { name: 'Conversation' });
-    await expect(conversation.getByText('This reply was interrupted before it finished. It was not saved.')).toBeVisible();
+    await expect(conversation.getByText(INTERRUPTED_NOTICE)).toBeVisible();
     await expect(conversation.getByRole('button', { name: 'Regenerate' })).toBeVisible();
     // the last words that arrived before the cut, as plain text (the reply is Markdown)
     const lastEvent = cut.trim().split('\n\n').pop()!;
@@ -358,7 +358,7 @@ test.describe('chat faults', () => {
     // Regenerate now completes the reply
     await conversation.getByRole('button', { name: 'Regenerate' }).click();
     await expect(conversation.getByRole('button', { name: 'Copy' })).toBeVisible();
-    await expect(conversation.getByText('This reply was interrupted before it finished. It was not saved.')).toHaveCount(0);
+    await expect(conversation.getByText(INTERRUPTED_NOTICE)).toHaveCount(0);
   });
 
   test(T.offline, async ({ page, request, context }) => {

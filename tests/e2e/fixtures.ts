@@ -18,13 +18,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The CSS selectors behind lastReplyMarkdown, for code that reads the reply inside the page itself. */
+export const REPLY_SELECTORS = { exchange: 'section[aria-label="Conversation"] article', markdown: '[data-md-group]' } as const;
+
+/** The notice under a reply that was cut short (the chat's own text; the tests spell it out to check it). */
+export const INTERRUPTED_NOTICE = 'This reply was interrupted before it finished. It was not saved.';
+
 /**
  * The Markdown of the conversation's last reply (its text, without the notice and buttons under it). A CSS
  * locator, not the region's role: behind a modal dialog the page is hidden from the accessibility tree, not the eye.
  */
-/** The CSS selectors behind lastReplyMarkdown, for code that reads the reply inside the page itself. */
-export const REPLY_SELECTORS = { exchange: 'section[aria-label="Conversation"] article', markdown: '[data-md-group]' } as const;
-
 export function lastReplyMarkdown(page: Page) {
   return page.locator(REPLY_SELECTORS.exchange).last().locator(REPLY_SELECTORS.markdown);
 }

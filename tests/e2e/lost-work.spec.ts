@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, lastReplyMarkdown, REPLY_SELECTORS, signIn } from './fixtures';
+import { test, expect, INTERRUPTED_NOTICE, lastReplyMarkdown, REPLY_SELECTORS, signIn } from './fixtures';
 import { countWords } from '../../server/ai/types';
 
 /**
@@ -18,7 +18,6 @@ import { countWords } from '../../server/ai/types';
  */
 
 const PACE_MS = 250;
-const INTERRUPTED = 'This reply was interrupted before it finished. It was not saved.';
 const APP = { 'X-Application': 'writer-web' };
 
 let server: ChildProcess | undefined;
@@ -124,7 +123,7 @@ async function regenerateToTheEnd(page: Page): Promise<number> {
   await conversation(page).getByRole('button', { name: 'Regenerate' }).click();
   const output = ((await stored).postDataJSON() as { message_output: string }).message_output;
   await expect(conversation(page).getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 30_000 });
-  await expect(conversation(page).getByText(INTERRUPTED)).toHaveCount(0);
+  await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toHaveCount(0);
   return countWords(output);
 }
 
@@ -138,7 +137,7 @@ test.describe('lost work around a stream', () => {
     await page.reload();
 
     await expect(conversation(page).getByText('You: Tell me about the sea', { exact: true })).toBeVisible();
-    await expect(conversation(page).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toBeVisible();
     await expect(conversation(page).getByRole('button', { name: 'Regenerate' })).toBeVisible();
     // every word that was on the screen when the page went, in order (more may have arrived just before)
     expect((await replyWords(page)).slice(0, shown.length)).toEqual(shown);
@@ -150,7 +149,7 @@ test.describe('lost work around a stream', () => {
     // stored once: after a reload it is one stored exchange, no interrupted copy beside it
     await page.reload();
     await expect(conversation(page).getByRole('article')).toHaveCount(1);
-    await expect(conversation(page).getByText(INTERRUPTED)).toHaveCount(0);
+    await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toHaveCount(0);
     expect(await wordsUsed(page, request)).toBe(before + charged);
   });
 
@@ -169,7 +168,7 @@ test.describe('lost work around a stream', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(conversation(page).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toBeVisible();
     await expect(conversation(page).getByRole('button', { name: 'Regenerate' })).toBeVisible();
     expect(await replyWords(page)).toEqual(shown);
     expect(await wordsUsed(page, request)).toBe(before);
@@ -203,7 +202,7 @@ test.describe('lost work around a stream', () => {
     const again = await context.newPage();
     await again.goto(chatUrl);
     await expect(conversation(again).getByText('You: Tell me about forests', { exact: true })).toBeVisible();
-    await expect(conversation(again).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(again).getByText(INTERRUPTED_NOTICE)).toBeVisible();
     // every word on the screen when the tab was hidden, in order (a few more may have been copied with them)
     expect((await replyWords(again)).slice(0, shownWords.length)).toEqual(shownWords);
     // the cut reply was not charged; the regenerated one once
@@ -217,7 +216,7 @@ test.describe('lost work around a stream', () => {
     const before = await wordsUsed(page, request);
 
     await stopServer();
-    await expect(conversation(page).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toBeVisible();
     await expect(conversation(page).getByRole('button', { name: 'Regenerate' })).toBeVisible();
     const shown = await replyWords(page);
     expect(shown.length).toBeGreaterThanOrEqual(15);
@@ -226,7 +225,7 @@ test.describe('lost work around a stream', () => {
     // the page reloaded on the restarted server: still signed in, the interrupted reply still there
     await page.reload();
     await expect(conversation(page).getByText('You: Tell me about mountains', { exact: true })).toBeVisible();
-    await expect(conversation(page).getByText(INTERRUPTED)).toBeVisible();
+    await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toBeVisible();
     expect(await replyWords(page)).toEqual(shown);
     expect(await wordsUsed(page, request)).toBe(before);
 
