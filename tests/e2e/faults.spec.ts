@@ -150,6 +150,11 @@ test.describe('401 policy (01 §4, §8)', () => {
     // (a page that calls nothing, such as a feature not in this build, would not do)
     await page.getByRole('link', { name: 'Wordsmith AI home' }).click();
     await expect(page).toHaveURL(/\/home$/);
+    // the home page itself, with what it asks the server for: its code can arrive after the address has
+    // changed, and its calls, if made only after the 401s below are set up, would send the user to the
+    // hosted sign-in before the click on AI Chat (seen in CI: the link was gone when clicked)
+    await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.clock.fastForward((CACHE_SECONDS.default + 1) * 1000);
     await page.route('**/api/**', (route) => json(route, 401, { message: 'Token expired.' }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' }).click();
