@@ -322,8 +322,9 @@ export interface ChatStream {
  * busy time but 1.6–1.9 in CPU time on 2026-11-26: the busy-time figure also counts the main thread waiting for one
  * of the machine's 2 cores and the scheduler's ~0.25 ms per task over the stream's ~1,600 tasks (network reads,
  * frames), so on this machine it stays over 3 even with a single render (in that run the 'Thinking…' spinner
- * stayed up, as the streaming phase was never shown). Every 300 ms gave a CPU ratio of 3.7–5.2. Meeting ≤ 3 would
- * take a render every ~600 ms or more: the text would move in jumps, so the interval stays.
+ * stayed up, as the streaming phase was never shown). Every 300 ms gave a CPU ratio of 3.7–5.2; on 2026-11-27
+ * (side builds, busy-time ratio, two runs each) 300 ms 3.85–4.56, 400 ms 3.54–4.32, 500 ms 3.25–4.35: the gate is
+ * not met even at two renders a second, the text would move in jumps, so the interval stays.
  */
 export const STREAM_RENDER_INTERVAL_MS = 150;
 
