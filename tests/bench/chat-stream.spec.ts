@@ -180,6 +180,7 @@ function mainThreadTasks(trace: Buffer): number[] & { cpuMs: number } {
   // per thread, its tasks and checkpoints in time order; a checkpoint is added to the task before it
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
+    // 'ThreadControllerImpl::RunTask' (category toplevel) wraps every task; 'RunTask' is the devtools.timeline twin
     if (e.ph !== 'X' || (e.name !== taskName && e.name !== CHECKPOINT) || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (!mains.has(key)) continue;
