@@ -28,6 +28,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import { streamContent, type StreamOutcome } from '../api/stream';
+import { streamingFetch } from '../api/stream-relay';
 import { ApiError, isApiError, toErrorBody, type ApiErrorBody } from '../api/errors';
 import {
   blogWizardMachine,
@@ -117,6 +118,7 @@ export function createBlogWizardActors(api: ApiClient, hooks: BlogWizardHooks = 
         body: { user_input_title: input.title, outline_source: input.source, language_id: input.languageId, ...blogIdField(input.blogId) },
         headers: { Accept: 'text/event-stream' },
         parseAs: 'stream',
+        fetch: streamingFetch(), // the stream relay's worker where workers exist (src/api/stream-relay.ts)
         signal,
       });
       const blogId = Number(response.headers.get('X-Blog-Id'));
@@ -171,6 +173,7 @@ export function createBlogWizardActors(api: ApiClient, hooks: BlogWizardHooks = 
             body: { ...ids, section_id: sectionIdOf(input.part) },
             headers: { Accept: 'text/event-stream' },
             parseAs: 'stream',
+            fetch: streamingFetch(),
             signal: controller.signal,
           });
           const outcome: StreamOutcome = { endedWithDone: false };

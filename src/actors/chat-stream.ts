@@ -21,6 +21,7 @@ import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { paths } from '../api/schema.gen';
 import { streamContent, type StreamOutcome } from '../api/stream';
+import { streamingFetch } from '../api/stream-relay';
 import { chatStreamMachine, type ChatEvent, type ChatInput, type StreamChatInput } from '../../machines/chat-stream.machine';
 
 type GenerateBody = paths['/api/chat/generateMessage']['post']['requestBody']['content']['application/json'];
@@ -34,6 +35,11 @@ export interface StoreMessageInput {
 export interface ChatStreamActorOptions {
   /** Id maker for new messages (and a conversation started with conversationId null); default newChatId. */
   newId?: () => string;
+  /**
+   * The fetch of the streamed call; default the app's stream relay (a worker, src/api/stream-relay.ts) where
+   * workers exist, else the client's own fetch.
+   */
+  streamFetch?: (request: Request) => Promise<Response>;
 }
 
 /** What a stream that ended without `data: [DONE]` reports (the answer was cut off and is not stored). */
@@ -100,6 +106,7 @@ export function createChatStreamActors(api: ApiClient, options: ChatStreamActorO
             signal: abort.signal,
             parseAs: 'stream',
             headers: { Accept: 'text/event-stream' },
+            fetch: options.streamFetch ?? streamingFetch(),
           });
           const outcome: StreamOutcome = { endedWithDone: false };
           for await (const text of streamContent(response, abort.signal, outcome)) {

@@ -56,8 +56,10 @@ export async function* streamContent(response: Response, signal?: AbortSignal, o
       if (isEventStream) {
         // at the end a last event without its closing blank line still counts (`data: [DONE]` at the very end)
         parser.feed(ended ? `${value}\n\n` : value);
-        while (pending.length) {
-          const piece = pending.shift()!;
+        // the events of one read are handed on as one piece (one chunk event for the caller, not one per event)
+        if (pending.length) {
+          const piece = pending.length === 1 ? pending[0] : pending.join('');
+          pending.length = 0;
           if (piece) yield piece;
         }
       } else if (value) {

@@ -21,6 +21,7 @@ import { CHAT_INTERRUPTED_MESSAGE, newChatId, provideChatStream } from '../../sr
 import { chatStreamMachine, selectChatFlags, type ChatEmitted } from '../../machines/chat-stream.machine';
 import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../machines/constants';
 import { dialog } from '../../machines/dialogs';
+import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker } from '../../src/api/stream-relay';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -65,11 +66,36 @@ async function clientFor(email: string): Promise<ApiClient> {
   });
 }
 
+/**
+ * The stream relay (src/api/stream-relay.ts) as the app runs it in the browser, its worker side in-process over
+ * an in-memory channel, its fetch the backend's handler (recorded at the edge like the client's).
+ */
+function relayOverApp(): (request: Request) => Promise<Response> {
+  let toWorker: (m: RelayToWorker) => void = () => {};
+  let toPage: (m: RelayFromWorker) => void = () => {};
+  serveStreamRelay({
+    post: (m) => queueMicrotask(() => toPage(m)),
+    listen: (h) => void (toWorker = h),
+    fetch: async (url, init) => {
+      const req = new Request(url, init);
+      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      return app.fetch(req);
+    },
+    now: () => performance.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  });
+  return createRelayFetch({ post: (m) => queueMicrotask(() => toWorker(m)), listen: (h) => void (toPage = h) });
+}
+
+/** The streamed call's fetch of the describe block being run (undefined: the client's own fetch). */
+let streamFetch: ((request: Request) => Promise<Response>) | undefined;
+
 type ChatActor = ActorRefFrom<typeof chatStreamMachine>;
 
 /** A chat actor on the real actors, recording what it emits and the states it passed through. */
 function startChat(api: ApiClient, input: { conversationId: string | null; conversationTitle?: string; model?: string }) {
-  const actor: ChatActor = createActor(provideChatStream(api), {
+  const actor: ChatActor = createActor(provideChatStream(api, { streamFetch }), {
     input: { conversationId: input.conversationId, conversationTitle: input.conversationTitle ?? CHAT_DEFAULT_TITLE, model: input.model },
   });
   const emitted: ChatEmitted[] = [];
@@ -108,7 +134,14 @@ function heldWriter(open: number) {
   return { writer: w, state };
 }
 
-describe('chat stream on the real actors', () => {
+describe.each([
+  { via: 'the client’s own fetch', relay: false },
+  { via: 'the stream relay (as in the browser)', relay: true },
+])('chat stream on the real actors, streamed through $via', ({ relay }) => {
+  beforeEach(() => {
+    streamFetch = relay ? relayOverApp() : undefined;
+  });
+
   it('send → chunks → finish → stored → Untitled re-fetched for its title', async () => {
     const api = await clientFor('free@demo.test');
     const conversationId = newChatId();
