@@ -10,7 +10,15 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
 import { chatStreamMachine, type ChatEvent } from '../../machines/chat-stream.machine';
-import { CHAT_STALL_MS, PERSIST_EVERY_MS, createChatStreamRegistry } from '../../src/features/chat/chat-streams';
+import { act, renderHook } from '@testing-library/react';
+import {
+  CHAT_STALL_MS,
+  PERSIST_EVERY_MS,
+  STREAM_RENDER_INTERVAL_MS,
+  createChatStreamRegistry,
+  liveTextOf,
+  useLiveText,
+} from '../../src/features/chat/chat-streams';
 import { loadInFlight } from '../../src/features/chat/chat-storage';
 
 const USER = 7;
@@ -169,5 +177,67 @@ describe('the reply in flight survives a reload', () => {
     expect(stored()).toBeNull();
     window.dispatchEvent(new Event('pagehide'));
     expect(stored()).toBeNull();
+  });
+});
+
+describe('what re-renders while a reply streams', () => {
+  test('the page’s view of the exchange (frame) changes with the phase, not with each piece of text', async () => {
+    const { entry, chunk } = setup();
+    entry.actor.send({ type: 'chat.send', message: 'Tell me about the sea' });
+    const waiting = entry.frame;
+    expect(waiting).toMatchObject({ phase: 'waiting', input: 'Tell me about the sea', output: '' });
+    chunk('The sea ');
+    const streaming = entry.frame;
+    expect(streaming).not.toBe(waiting);
+    expect(streaming).toMatchObject({ phase: 'streaming', output: 'The sea ' });
+    chunk('is wide ');
+    chunk('and deep.');
+    // the text moved on; the page's frame did not (its queries, header and composer do not re-render per piece)
+    expect(entry.frame).toBe(streaming);
+    expect(entry.state.output).toBe('The sea is wide and deep.');
+    // a title change is not text: the frame follows
+    entry.actor.send({ type: 'chat.title', title: 'The sea' });
+    expect(entry.frame).toMatchObject({ phase: 'streaming', title: 'The sea' });
+    // the end: the frame holds the whole reply again
+    entry.actor.send({ type: 'chat.done' });
+    expect(entry.frame).toMatchObject({ phase: 'saving', output: 'The sea is wide and deep.' });
+    await vi.runAllTimersAsync();
+    expect(entry.frame).toBe(entry.state);
+    expect(entry.frame).toMatchObject({ phase: 'idle', outcome: 'stored', output: 'The sea is wide and deep.' });
+  });
+
+  test(`the reply's own component shows the first piece at once, then at most every ${STREAM_RENDER_INTERVAL_MS} ms, and the end at once`, () => {
+    const { entry, chunk } = setup();
+    let renders = 0;
+    const text = liveTextOf(entry); // stable, as useChatStream's
+    const { result } = renderHook(() => {
+      renders++;
+      return useLiveText(text);
+    });
+    act(() => entry.actor.send({ type: 'chat.send', message: 'Tell me about the sea' }));
+    act(() => chunk('One. '));
+    expect(result.current).toBe('One. ');
+    const afterFirst = renders;
+    // pieces every 10 ms: nothing new on screen until the interval is over, then all of it at once
+    for (const piece of ['Two. ', 'Three. ', 'Four. ']) {
+      act(() => {
+        vi.advanceTimersByTime(10);
+        chunk(piece);
+      });
+    }
+    expect(renders).toBe(afterFirst);
+    expect(result.current).toBe('One. ');
+    act(() => void vi.advanceTimersByTime(STREAM_RENDER_INTERVAL_MS));
+    expect(result.current).toBe('One. Two. Three. Four. ');
+    expect(renders).toBe(afterFirst + 1);
+    // a last piece, then the end: shown at once, without waiting for the interval
+    act(() => chunk('Five.'));
+    act(() => entry.actor.send({ type: 'chat.done' }));
+    expect(result.current).toBe('One. Two. Three. Four. Five.');
+  });
+
+  test('without a source (a stored exchange) it reads nothing', () => {
+    const { result } = renderHook(() => useLiveText(null));
+    expect(result.current).toBeNull();
   });
 });

@@ -210,6 +210,7 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
         conversationId={conversationId}
         messages={messages}
         live={shownLive}
+        liveText={stream.text}
         loading={query.isPending}
         error={
           query.isError ? (

@@ -72,6 +72,12 @@ interface Entry {
   /** a component showed it at least once (before that only the creation timer may drop it) */
   retained: boolean;
   state: LiveExchange;
+  /**
+   * `state` as the page shows it around the reply: the same object, except that while a reply streams a new
+   * piece of text alone does not make a new one (the page, its queries, header and composer do not re-render per
+   * piece; the reply's text reaches its own component through `useLiveText`).
+   */
+  frame: LiveExchange;
   listeners: Set<() => void>;
   stallTimer?: ReturnType<typeof setTimeout>;
   /** when the stream last showed life (`now()`): the stall timer checks it instead of being re-armed per chunk */
@@ -101,6 +107,12 @@ export interface RegistryDeps {
   provide?: () => ReturnType<typeof provideChatStream>;
 }
 
+/** Two states differ in the streamed text only. */
+function onlyTextChanged(a: LiveExchange, b: LiveExchange): boolean {
+  for (const k of Object.keys(b) as (keyof LiveExchange)[]) if (k !== 'output' && a[k] !== b[k]) return false;
+  return true;
+}
+
 export function createChatStreamRegistry(deps: RegistryDeps): ChatStreamRegistry {
   const entries = new Map<string, Entry>();
   const now = deps.now ?? (() => Date.now());
@@ -110,7 +122,9 @@ export function createChatStreamRegistry(deps: RegistryDeps): ChatStreamRegistry
     for (const l of e.listeners) l();
   }
   function setState(e: Entry, patch: Partial<LiveExchange>) {
-    e.state = { ...e.state, ...patch };
+    const before = e.state;
+    e.state = { ...before, ...patch };
+    if (!(before.phase === 'streaming' && e.state.phase === 'streaming' && onlyTextChanged(before, e.state))) e.frame = e.state;
     notify(e);
   }
 
@@ -124,15 +138,17 @@ export function createChatStreamRegistry(deps: RegistryDeps): ChatStreamRegistry
       inspect: deps.inspect,
     });
     const restored = existing ? null : loadInFlight(deps.userId, cid);
+    const initial: LiveExchange = restored
+      ? { phase: 'idle', input: restored.input, output: restored.output, outcome: 'interrupted', startedAt: restored.startedAt, title, model }
+      : { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title, model };
     const e: Entry = existing ?? {
       actor,
       refs: 0,
       retained: false,
       listeners: new Set(),
       teardown: () => {},
-      state: restored
-        ? { phase: 'idle', input: restored.input, output: restored.output, outcome: 'interrupted', startedAt: restored.startedAt, title, model }
-        : { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title, model },
+      state: initial,
+      frame: initial,
     };
     e.actor = actor;
     let prev: ChatPhase = 'idle';
@@ -298,8 +314,17 @@ function useRegistry(userId: string | number): ChatStreamRegistry {
   }, [services, dialogs, inspect, userId]);
 }
 
+/** Where the live reply's text is read from as it streams (useLiveText). */
+export interface LiveText {
+  subscribe(cb: () => void): () => void;
+  get(): LiveExchange;
+}
+
 export interface ChatStream {
+  /** The exchange, except that while a reply streams its `output` is the text as of the last other change. */
   live: LiveExchange;
+  /** The streamed text, for the reply's own component (useLiveText). */
+  text: LiveText;
   /** Starts a generation (the caller ran the subscription gate first). */
   send(message: string): void;
   /** User stop (only effective once the first chunk arrived, 01 §4). */
@@ -343,38 +368,17 @@ export function useChatStream(userId: string | number | undefined, conversationI
     return () => registry.release(conversationId);
   }, [registry, conversationId]);
 
-  // While a reply streams, the page re-renders at most once per STREAM_RENDER_INTERVAL_MS (chunks can arrive
-  // every few ms, and each render of a long reply costs script, style, layout and paint); the first chunk and any
-  // other change are shown at once. See the constant for the choice of interval.
+  // The page re-renders when the exchange changes in anything but the streamed text (a phase, an outcome, the
+  // title): `entry.frame` (see Entry). The text itself reaches the reply's own component through useLiveText.
   const subscribe = useCallback(
     (cb: () => void) => {
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      let last = 0;
-      const flush = () => {
-        timer = null;
-        last = performance.now();
-        cb();
-      };
-      const listener = () => {
-        if (entry.state.phase === 'streaming') {
-          if (timer) return;
-          const wait = last + STREAM_RENDER_INTERVAL_MS - performance.now();
-          if (wait <= 0) flush();
-          else timer = setTimeout(flush, wait);
-          return;
-        }
-        if (timer) clearTimeout(timer);
-        flush();
-      };
-      entry.listeners.add(listener);
-      return () => {
-        entry.listeners.delete(listener);
-        if (timer) clearTimeout(timer);
-      };
+      entry.listeners.add(cb);
+      return () => void entry.listeners.delete(cb);
     },
     [entry],
   );
-  const live = useSyncExternalStore(subscribe, () => entry.state, () => IDLE);
+  const live = useSyncExternalStore(subscribe, () => entry.frame, () => IDLE);
+  const text = useMemo(() => liveTextOf(entry), [entry]);
 
   const { title, model } = opts;
   useEffect(() => {
@@ -391,9 +395,65 @@ export function useChatStream(userId: string | number | undefined, conversationI
   const stop = useCallback(() => entry.actor.send({ type: 'chat.stop' }), [entry]);
   const dismiss = useCallback(() => {
     saveInFlight(uid, conversationId, null);
-    entry.state = { ...entry.state, input: '', output: '', outcome: null };
+    entry.state = entry.frame = { ...entry.state, input: '', output: '', outcome: null };
     for (const l of entry.listeners) l();
   }, [entry, uid, conversationId]);
   const setTitle = useCallback((t: string) => entry.actor.send({ type: 'chat.title', title: t }), [entry]);
-  return { live, send, stop, dismiss, setTitle };
+  return { live, text, send, stop, dismiss, setTitle };
+}
+
+/** A registry entry's streamed text, as useLiveText reads it. */
+export function liveTextOf(entry: { listeners: Set<() => void>; state: LiveExchange }): LiveText {
+  return {
+    subscribe(cb) {
+      entry.listeners.add(cb);
+      return () => void entry.listeners.delete(cb);
+    },
+    get: () => entry.state,
+  };
+}
+
+const NO_TEXT: LiveText = { subscribe: () => () => {}, get: () => IDLE };
+
+/**
+ * The live reply's text, for the component that shows it (null without a source). While a reply streams it
+ * re-renders at most once per STREAM_RENDER_INTERVAL_MS (chunks can arrive every few ms, and each render of a long
+ * reply costs script, style, layout and paint); the first piece and any other change are shown at once. Only
+ * this component re-renders per piece: the page around it does not (ChatStream.live).
+ */
+export function useLiveText(source: LiveText | null): string | null {
+  const src = source ?? NO_TEXT;
+  const subscribe = useCallback(
+    (cb: () => void) => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let last = -Infinity;
+      /** the phase when the text was last shown: the first piece (waiting → streaming) is shown at once */
+      let shownPhase: ChatPhase | null = null;
+      const flush = () => {
+        timer = null;
+        last = performance.now();
+        shownPhase = src.get().phase;
+        cb();
+      };
+      const listener = () => {
+        if (src.get().phase === 'streaming' && shownPhase === 'streaming') {
+          if (timer) return;
+          const wait = last + STREAM_RENDER_INTERVAL_MS - performance.now();
+          if (wait <= 0) flush();
+          else timer = setTimeout(flush, wait);
+          return;
+        }
+        if (timer) clearTimeout(timer);
+        flush();
+      };
+      const unsubscribe = src.subscribe(listener);
+      return () => {
+        unsubscribe();
+        if (timer) clearTimeout(timer);
+      };
+    },
+    [src],
+  );
+  const output = useSyncExternalStore(subscribe, () => src.get().output, () => '');
+  return source ? output : null;
 }

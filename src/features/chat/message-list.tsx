@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { css, cx } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -7,7 +7,7 @@ import { CopyButton } from './copy-button';
 import { Markdown } from './markdown/markdown';
 import { CHAT_MESSAGES as T } from './messages';
 import type { ChatMessage } from './chat-queries';
-import type { LiveExchange } from './chat-streams';
+import { useLiveText, type LiveExchange, type LiveText } from './chat-streams';
 
 /** Within this distance of the top, older messages load (the spec's "within 100 pixels" for paged tables, 01 §5). */
 const LOAD_OLDER_THRESHOLD_PX = 100;
@@ -130,14 +130,26 @@ const exchangeBox = css({ display: 'flex', flexDirection: 'column', gap: '4' });
 const Exchange = memo(function Exchange({
   row,
   live,
+  text,
+  onGrow,
   onRegenerate,
   onDismiss,
 }: {
   row?: HistoryRow;
   live?: LiveExchange;
+  /** the live reply's text as it streams (without it, live.output) */
+  text?: LiveText;
+  /** told after the live reply's text grew on screen (the list follows the bottom) */
+  onGrow?: () => void;
   onRegenerate?: () => void;
   onDismiss?: () => void;
 }) {
+  // The one component that re-renders per streamed piece (at most every STREAM_RENDER_INTERVAL_MS): the page
+  // and the list around it do not (useChatStream's `live` keeps its text while only the text changes).
+  const streamed = useLiveText(live && text ? text : null);
+  useLayoutEffect(() => {
+    if (streamed) onGrow?.();
+  }, [streamed, onGrow]);
   if (!live) {
     const output = row?.output ?? '';
     return (
@@ -155,6 +167,7 @@ const Exchange = memo(function Exchange({
     );
   }
   const streaming = live.phase === 'streaming' || live.phase === 'waiting';
+  const output = streamed ?? live.output;
   let footer: ReactNode = null;
   if (live.phase === 'waiting') {
     footer = (
@@ -167,7 +180,7 @@ const Exchange = memo(function Exchange({
   } else if (live.phase === 'idle' && live.outcome === 'stored') {
     footer = (
       <div className={actions}>
-        <CopyButton text={live.output} />
+        <CopyButton text={output} />
       </div>
     );
   } else if (live.phase === 'idle' && (live.outcome === 'stopped' || live.outcome === 'interrupted' || live.outcome === 'save-failed')) {
@@ -182,7 +195,7 @@ const Exchange = memo(function Exchange({
           <Button variant="outline" size="sm" onClick={onRegenerate}>
             {T.regenerate}
           </Button>
-          {live.output && <CopyButton text={live.output} />}
+          {output && <CopyButton text={output} />}
           <Button variant="ghost" size="sm" onClick={onDismiss}>
             {T.dismiss}
           </Button>
@@ -193,7 +206,7 @@ const Exchange = memo(function Exchange({
   return (
     <article className={exchangeBox} data-live-exchange={live.phase} aria-busy={streaming || undefined}>
       <UserMessage text={live.input} />
-      <AssistantMessage text={live.output} footer={footer}>
+      <AssistantMessage text={output} footer={footer}>
         {live.phase === 'streaming' && <span className={cursor} aria-hidden="true" />}
       </AssistantMessage>
     </article>
@@ -223,6 +236,8 @@ export interface MessageListProps {
   messages: ChatMessage[];
   /** The exchange in flight or just finished (null when nothing to show beyond the history). */
   live: LiveExchange | null;
+  /** Its text as it streams (useChatStream's `text`); without it the list shows live.output. */
+  liveText?: LiveText;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -242,6 +257,7 @@ export interface MessageListProps {
 export function MessageList({
   messages,
   live,
+  liveText,
   hasOlder,
   loadingOlder,
   onLoadOlder,
@@ -299,9 +315,9 @@ export function MessageList({
   }, [conversationId]);
 
   // older messages were prepended: keep the reader's place (distance from the bottom stays the same);
-  // otherwise follow the bottom while the user is there. A streamed reply commits at most every
-  // STREAM_RENDER_INTERVAL_MS (useChatStream); the layout read here does the next frame's layout early, and the
-  // frame then reuses it — the view moves in the same frame as the text. (Committing inside an animation frame
+  // otherwise follow the bottom while the user is there (a streamed reply's own renders, at most every
+  // STREAM_RENDER_INTERVAL_MS, call followBottom instead: useLiveText in Exchange). The layout read here does the
+  // next frame's layout early, and the frame then reuses it — the view moves in the same frame as the text. (Committing inside an animation frame
   // instead made no measurable difference: 929 and 927 ms of main-thread CPU against 1010 and 930 over the
   // 20,000-word benchmark stream, 2026-11-26.)
   useLayoutEffect(() => {
@@ -315,6 +331,14 @@ export function MessageList({
       stuckTop.current = el.scrollTop;
     }
   }, [firstId, lastId, messages.length, live?.output, live?.phase, loading]);
+
+  // the live reply grew (its own render, see Exchange): follow the bottom while the user is there
+  const followBottom = useCallback(() => {
+    const el = ref.current;
+    if (!el || anchor.current || !atBottom.current) return;
+    el.scrollTop = el.scrollHeight;
+    stuckTop.current = el.scrollTop;
+  }, []);
 
   function loadOlder() {
     const el = ref.current;
@@ -362,7 +386,9 @@ export function MessageList({
         {/* one keyed list, history then the live exchange, so a row can pass from live to stored without re-mounting */}
         {[
           ...rows.map((row) => (row.key === merged ? null : <Exchange key={adopted.current.get(row.key) ?? row.key} row={row} />)),
-          live && <Exchange key={liveKey(live)} live={live} onRegenerate={onRegenerate} onDismiss={onDismiss} />,
+          live && (
+            <Exchange key={liveKey(live)} live={live} text={liveText} onGrow={followBottom} onRegenerate={onRegenerate} onDismiss={onDismiss} />
+          ),
         ]}
       </section>
       <div role="status" aria-live="polite" className={srOnly}>
