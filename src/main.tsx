@@ -3,7 +3,7 @@ import './theme/global.css';
 import { createAppServices } from './app/services';
 import { App, createAppHistory } from './app/app';
 import { loadInspector } from './state/inspect';
-import { createAppActors, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
+import { createAppActorsInSteps, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { initColorMode } from './ui/color-mode';
 import { readStartupParams } from './app/startup-params';
@@ -55,23 +55,27 @@ async function start() {
   });
   if (startup.token) services.tokens.set({ token: startup.token, loginTime: Date.now() });
   await yieldToBrowser();
-  actors = createAppActors({
-    inspect,
-    services,
-    platform: {
-      local: localStorage,
-      session: sessionStorage,
-      // the queue and the wizard load after the first route (App starts them)
-      deferUntilStarted: true,
-      redirect: (to) => {
-        if (to === HOSTED_SIGN_IN) {
-          void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
-            window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
-          );
-        } else window.location.assign(to); // a full load of the target, whether the machine asked for a reload or not
+  // the actors in a few tasks too: each machine's first snapshot, then their start
+  actors = await createAppActorsInSteps(
+    {
+      inspect,
+      services,
+      platform: {
+        local: localStorage,
+        session: sessionStorage,
+        // the queue and the wizard load after the first route (App starts them)
+        deferUntilStarted: true,
+        redirect: (to) => {
+          if (to === HOSTED_SIGN_IN) {
+            void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
+              window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
+            );
+          } else window.location.assign(to); // a full load of the target, whether the machine asked for a reload or not
+        },
       },
     },
-  });
+    yieldToBrowser,
+  );
   // …and the browser telling us the connection is gone.
   openNoNetworkOnOffline(actors, window);
   // Test hook for the end-to-end suite (tests/e2e/a11y.spec.ts opens every global dialog, most of which

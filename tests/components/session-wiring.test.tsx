@@ -8,8 +8,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { waitFor as waitForActor } from 'xstate';
-import { createTestServices, renderRoute, signInAs, useTestBackend, DEMO_PASSWORD } from '../helpers/render-app';
-import { createAppActors, HOSTED_SIGN_IN, stopAppActors } from '../../src/state/app-actors';
+import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend, DEMO_PASSWORD } from '../helpers/render-app';
+import { createAppActors, createAppActorsInSteps, HOSTED_SIGN_IN, stopAppActors } from '../../src/state/app-actors';
 import { INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../machines/constants';
 
 const backend = useTestBackend();
@@ -21,6 +21,32 @@ afterEach(() => {
 });
 
 describe('session actor in the app', () => {
+  test('created in steps at start-up (a task each): nothing runs before the last step, then the same actors verify the stored token', async () => {
+    const calls: string[] = [];
+    const toBackend = backendFetch(backend);
+    const services = createTestServices(backend, {
+      fetch: async (input, init) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        calls.push(`${req.method} ${new URL(req.url).pathname}`);
+        return toBackend(req);
+      },
+    });
+    await signInAs(services, 'free@demo.test');
+    calls.length = 0;
+    const atPauses: string[][] = [];
+    const actors = await createAppActorsInSteps({ services, platform: { redirect: () => undefined, local: localStorage, session: sessionStorage } }, async () => {
+      await new Promise((r) => setTimeout(r, 0)); // a task boundary, as at start-up: a started call would be out by now
+      atPauses.push([...calls]);
+    });
+    // three pauses (three tasks more at start-up), and no actor started during them: no call went out
+    expect(atPauses).toEqual([[], [], []]);
+    for (const a of [actors.dialogs, actors.navigationGuard, actors.session]) expect(a.getSnapshot().status).toBe('active');
+    const snap = await waitForActor(actors.session, (st) => st.matches({ auth: 'signedIn' }));
+    expect(snap.context.user?.email).toBe('free@demo.test');
+    expect(calls).toContain('GET /api/auth/getUser');
+    stopAppActors(actors);
+  });
+
   test('a stored token is verified at start-up: the session holds the signed-in user', async () => {
     const services = createTestServices(backend);
     await signInAs(services, 'free@demo.test');
