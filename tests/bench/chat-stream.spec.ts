@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { test, expect, type CDPSession, type Page } from '@playwright/test';
-import { signIn } from '../e2e/fixtures';
+import { signIn, trackRequests } from '../e2e/fixtures';
 
 /**
  * Streaming-render benchmark (quality gate "Quality gates", speed part; run by `npm run bench`).
@@ -228,39 +228,6 @@ async function longTasksSince(page: Page, since: number): Promise<number[]> {
   );
 }
 
-/** Watches the page's requests from outside the page; `quiet` resolves once none has been in flight for `quietMs`. */
-function trackNetwork(page: Page) {
-  let inFlight = 0;
-  let last = Date.now();
-  const up = () => {
-    inFlight += 1;
-    last = Date.now();
-  };
-  const down = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    last = Date.now();
-  };
-  page.on('request', up);
-  page.on('requestfinished', down);
-  page.on('requestfailed', down);
-  return {
-    async quiet(quietMs: number, timeoutMs = 60_000): Promise<void> {
-      try {
-        const until = Date.now() + timeoutMs;
-        while (Date.now() < until) {
-          if (inFlight === 0 && Date.now() - last >= quietMs) return;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        throw new Error(`the page's network did not go quiet within ${timeoutMs} ms`);
-      } finally {
-        page.off('request', up);
-        page.off('requestfinished', down);
-        page.off('requestfailed', down);
-      }
-    },
-  };
-}
-
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 500)))));
 
 // ---------------------------------------------------------------------------------------------
@@ -333,7 +300,7 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   const before = await taskSeconds(cdp);
   const wallStart = Date.now();
   const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat/storeMessage', { timeout: 120_000 });
-  const net = trackNetwork(page);
+  const net = trackRequests(page);
   await composer.press('Enter');
   // Waiting must not probe the page: a Playwright locator polled against a 20,000-word DOM runs its text search
   // on the page's main thread (up to 300 ms a poll), which would be counted as the app's work. So the end is
@@ -376,7 +343,7 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   await browser.startTracing(fresh, { categories: TRACE_CATEGORIES });
   const before2 = await taskSeconds(cdp2);
   const loaded = fresh.waitForResponse((r) => new URL(r.url()).pathname === path);
-  const net2 = trackNetwork(fresh);
+  const net2 = trackRequests(fresh);
   // the held request counts as in flight from before the tracker started: the quiet wait follows its response
   release();
   expect((await loaded).ok(), 'the conversation').toBeTruthy();

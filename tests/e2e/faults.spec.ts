@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
-import { test, expect, DEMO_PASSWORD, INTERRUPTED_NOTICE, lastReplyMarkdown } from './fixtures';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { test, expect, DEMO_PASSWORD, INTERRUPTED_NOTICE, lastReplyMarkdown, trackRequests } from './fixtures';
 import { CACHE_SECONDS } from '../../machines/constants';
 
 /**
@@ -94,38 +94,6 @@ const json = (route: Route, status: number, body: unknown) =>
 
 const storedAuth = (page: Page) => page.evaluate(() => localStorage.getItem('auth'));
 
-/**
- * Watches the page's /api/ calls from now on: `quiet()` resolves once none has been in flight for 500 ms (it
- * waits for calls the page makes after an element shows, which the 'networkidle' load state, long reached by the
- * document, would not).
- */
-function watchApiCalls(page: Page) {
-  let inFlight = 0;
-  let last = Date.now();
-  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
-  const up = (r: Request) => {
-    if (!isApi(r)) return;
-    inFlight++;
-    last = Date.now();
-  };
-  const down = (r: Request) => {
-    if (!isApi(r)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    last = Date.now();
-  };
-  page.on('request', up);
-  page.on('requestfinished', down);
-  page.on('requestfailed', down);
-  return {
-    async quiet() {
-      await expect.poll(() => inFlight === 0 && Date.now() - last >= 500, { intervals: [100] }).toBe(true);
-      page.off('request', up);
-      page.off('requestfinished', down);
-      page.off('requestfailed', down);
-    },
-  };
-}
-
 async function openChat(page: Page) {
   await page.goto('/chat');
   await expect(page).toHaveURL(/\/chat\?id=/);
@@ -180,14 +148,14 @@ test.describe('401 policy (01 §4, §8)', () => {
     // home (in the app), then, once the cached conversation is stale (01 §9: fresh for CACHE_SECONDS.default),
     // back to the chat, whose page asks the server for it again: that call is answered 401 'Token expired.'
     // (a page that calls nothing, such as a feature not in this build, would not do)
-    const homeCalls = watchApiCalls(page);
+    const homeCalls = trackRequests(page, (url) => url.pathname.startsWith('/api/'));
     await page.getByRole('link', { name: 'Wordsmith AI home' }).click();
     await expect(page).toHaveURL(/\/home$/);
     // the home page itself, with what it asks the server for answered: its code can arrive after the address has
     // changed, and its calls, if made only after the 401s below are set up, would send the user to the hosted
     // sign-in before the click on AI Chat (seen in CI: the link was gone when clicked)
     await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
-    await homeCalls.quiet();
+    await homeCalls.quiet(500, 10_000);
     await page.clock.fastForward((CACHE_SECONDS.default + 1) * 1000);
     await page.route('**/api/**', (route) => json(route, 401, { message: 'Token expired.' }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' }).click();

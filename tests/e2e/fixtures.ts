@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -44,3 +44,44 @@ export const test = base.extend<{ freshSeed: void }>({
   ],
 });
 export { expect };
+
+/**
+ * Watches the page's requests (those `only` accepts; all by default) from outside the page, from now on:
+ * `quiet(quietMs)` resolves once none has been in flight for quietMs, and fails after timeoutMs. It waits for calls
+ * the page makes after something shows, which the 'networkidle' load state, long reached by the document, does
+ * not; and it never probes the page itself (the streaming benchmark must not add work to its main thread).
+ */
+export function trackRequests(page: Page, only: (url: URL) => boolean = () => true) {
+  let inFlight = 0;
+  let last = Date.now();
+  const counted = (r: Request) => only(new URL(r.url()));
+  const up = (r: Request) => {
+    if (!counted(r)) return;
+    inFlight += 1;
+    last = Date.now();
+  };
+  const down = (r: Request) => {
+    if (!counted(r)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', up);
+  page.on('requestfinished', down);
+  page.on('requestfailed', down);
+  return {
+    async quiet(quietMs: number, timeoutMs = 60_000): Promise<void> {
+      try {
+        const until = Date.now() + timeoutMs;
+        while (Date.now() < until) {
+          if (inFlight === 0 && Date.now() - last >= quietMs) return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error(`the page's requests did not go quiet within ${timeoutMs} ms`);
+      } finally {
+        page.off('request', up);
+        page.off('requestfinished', down);
+        page.off('requestfailed', down);
+      }
+    },
+  };
+}

@@ -373,15 +373,8 @@ export function useChatStream(userId: string | number | undefined, conversationI
 
   // The page re-renders when the exchange changes in anything but the streamed text (a phase, an outcome, the
   // title): `entry.frame` (see Entry). The text itself reaches the reply's own component through useLiveText.
-  const subscribe = useCallback(
-    (cb: () => void) => {
-      entry.listeners.add(cb);
-      return () => void entry.listeners.delete(cb);
-    },
-    [entry],
-  );
-  const live = useSyncExternalStore(subscribe, () => entry.frame, () => IDLE);
   const text = useMemo(() => liveTextOf(entry), [entry]);
+  const live = useSyncExternalStore(text.subscribe, () => entry.frame, () => IDLE);
 
   const { title, model } = opts;
   useEffect(() => {
