@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
  *
  * Why: Panda extracts the CSS at build time, but a `css({...})` call still runs in the browser to turn its object
  * into class names — at module evaluation for the hundreds of module-level style constants, in the long start-up
- * tasks (a CPU profile of the signed-in /home load at 1×: 17–28 ms of the start-up in Panda's runtime, 2026-11-27).
+ * tasks (CPU profiles of the signed-in /home load at 1×, 2026-11-27: 33–72 ms in Panda's runtime, 8–13 ms after this).
  * Panda 2 does the same with its bundler plugin's "source transforms"; Panda 1, which this project uses, has none.
  *
  * The CSS itself is unchanged: Panda's PostCSS plugin still extracts it from the untransformed source.
@@ -79,6 +79,33 @@ function* walk(node: unknown): Generator<Node> {
   }
 }
 
+/** Whether any declaration (variable, function, parameter, class, catch clause) binds one of `names`. */
+function declaresAny(body: Node[], names: Set<string>): boolean {
+  const binds = (pattern: unknown) => {
+    for (const n of walk(pattern)) if (n.type === 'Identifier' && names.has((n as unknown as { name: string }).name)) return true;
+    return false;
+  };
+  for (const node of walk(body)) {
+    const d = node as unknown as { id?: unknown; params?: unknown; param?: unknown };
+    switch (node.type) {
+      case 'VariableDeclarator':
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        if (binds(d.id)) return true;
+        break;
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        if (binds(d.id) || binds(d.params)) return true;
+        break;
+      case 'CatchClause':
+        if (binds(d.param)) return true;
+        break;
+    }
+  }
+  return false;
+}
+
 type CssFn = (...styles: unknown[]) => string;
 
 /**
@@ -99,6 +126,9 @@ export function inlineStaticCss(code: string, id: string, css: CssFn): { code: s
     for (const s of decl.specifiers) if (s.type === 'ImportSpecifier' && s.imported?.name === 'css') names.add(s.local.name);
   }
   if (names.size === 0) return null;
+  // a module that declares another binding of the same name somewhere (a local `css`) is left as it is: telling which
+  // calls mean the import would take scope analysis, and no module of the app does this
+  if (declaresAny(program.body, names)) return null;
   const out = new MagicString(code);
   let count = 0;
   for (const node of walk(program.body)) {

@@ -59,6 +59,9 @@ describe('static css() inlining', () => {
 
     // a css of another module is not Panda's
     expect(run("import { css } from '@emotion/css';\nconst a = css({ m: '0' });\n// styled-system/css")).toBeNull();
+    // a module with a binding of its own under the same name is left as it is (no scope analysis)
+    expect(run("import { css } from '../styled-system/css';\nconst a = css({ m: '0' });\nfunction f(css: (x: object) => string) { return css({ m: '1' }); }")).toBeNull();
+    expect(run("import { css } from '../styled-system/css';\nconst a = css({ m: '0' });\n{ const css = (x: object) => ''; css({ m: '1' }); }")).toBeNull();
     // a renamed import is followed
     const renamed = run("import { css as style } from '../styled-system/css';\nconst a = style({ m: '0' });")!;
     expect(renamed.code).toContain(`const a = ${JSON.stringify(css({ m: '0' }))};`);
