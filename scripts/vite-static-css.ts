@@ -79,30 +79,28 @@ function* walk(node: unknown): Generator<Node> {
   }
 }
 
-/** Whether any declaration (variable, function, parameter, class, catch clause) binds one of `names`. */
-function declaresAny(body: Node[], names: Set<string>): boolean {
-  const binds = (pattern: unknown) => {
-    for (const n of walk(pattern)) if (n.type === 'Identifier' && names.has((n as unknown as { name: string }).name)) return true;
-    return false;
-  };
-  for (const node of walk(body)) {
-    const d = node as unknown as { id?: unknown; params?: unknown; param?: unknown };
-    switch (node.type) {
-      case 'VariableDeclarator':
-      case 'ClassDeclaration':
-      case 'ClassExpression':
-        if (binds(d.id)) return true;
-        break;
-      case 'FunctionDeclaration':
-      case 'FunctionExpression':
-      case 'ArrowFunctionExpression':
-        if (binds(d.id) || binds(d.params)) return true;
-        break;
-      case 'CatchClause':
-        if (binds(d.param)) return true;
-        break;
-    }
+/** Whether `node` is a declaration (variable, function or its parameters, class, catch clause) binding one of `names`. */
+function declares(node: Node, names: Set<string>): boolean {
+  const d = node as unknown as { id?: unknown; params?: unknown; param?: unknown };
+  let patterns: unknown[];
+  switch (node.type) {
+    case 'VariableDeclarator':
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      patterns = [d.id];
+      break;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      patterns = [d.id, d.params];
+      break;
+    case 'CatchClause':
+      patterns = [d.param];
+      break;
+    default:
+      return false;
   }
+  for (const n of walk(patterns)) if (n.type === 'Identifier' && names.has((n as unknown as { name: string }).name)) return true;
   return false;
 }
 
@@ -126,21 +124,22 @@ export function inlineStaticCss(code: string, id: string, css: CssFn): { code: s
     for (const s of decl.specifiers) if (s.type === 'ImportSpecifier' && s.imported?.name === 'css') names.add(s.local.name);
   }
   if (names.size === 0) return null;
-  // a module that declares another binding of the same name somewhere (a local `css`) is left as it is: telling which
-  // calls mean the import would take scope analysis, and no module of the app does this
-  if (declaresAny(program.body, names)) return null;
-  const out = new MagicString(code);
-  let count = 0;
+  // one pass over the module: the literal calls, and whether it declares another binding of the same name somewhere
+  // (a local `css`) — such a module is left as it is: telling which calls mean the import would take scope analysis,
+  // and no module of the app does this
+  const calls: { node: Node; args: unknown[] }[] = [];
   for (const node of walk(program.body)) {
+    if (declares(node, names)) return null;
     if (node.type !== 'CallExpression') continue;
     const call = node as unknown as { callee: Node & { name?: string }; arguments: Node[]; optional: boolean };
     if (call.callee.type !== 'Identifier' || !names.has(call.callee.name!) || call.optional || call.arguments.length === 0) continue;
     const args = call.arguments.map(literal);
-    if (args.some((a) => a === NOT_STATIC)) continue;
-    out.overwrite(node.start, node.end, JSON.stringify(css(...args)));
-    count++;
+    if (!args.includes(NOT_STATIC)) calls.push({ node, args });
   }
-  if (count === 0) return null;
+  if (calls.length === 0) return null;
+  const out = new MagicString(code);
+  for (const { node, args } of calls) out.overwrite(node.start, node.end, JSON.stringify(css(...args)));
+  const count = calls.length;
   return { code: out.toString(), map: out.generateMap({ hires: true, source: id, includeContent: true }), count };
 }
 

@@ -74,15 +74,9 @@ describe('static css() inlining', () => {
   });
 
   it('rewrites the whole app into modules that still parse, leaving only computed calls to the runtime', () => {
-    const files: string[] = [];
-    const visit = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const p = join(dir, e.name);
-        if (e.isDirectory()) visit(p);
-        else if (/\.tsx?$/.test(e.name)) files.push(p);
-      }
-    };
-    visit(join(root, 'src'));
+    const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => join(root, 'src', f));
     let inlined = 0;
     let left = 0;
     for (const file of files) {
