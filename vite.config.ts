@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { referenceBackend } from './server/vite-plugin.ts';
 import { staticCss } from './scripts/vite-static-css.ts';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -91,7 +92,7 @@ const preloadReactDom = {
 // One port for the app and its reference backend: in development the backend's
 // Hono app is mounted inside the Vite dev server (no CORS, no second process).
 export default defineConfig(({ command }) => ({
-  plugins: [staticCss({ srcDir: fromRoot('./src/'), styledSystemCss: fromRoot('./styled-system/css/index.mjs') }), react(), referenceBackend(), checkBackgroundChunks, preloadReactDom, precompress],
+  plugins: [staticCss({ srcDir: fromRoot('./src/'), styledSystemCss: fromRoot('./styled-system/css/index.mjs') }), react(), referenceBackend(), checkBackgroundChunks, preloadReactDom, routePreloads({ routesFile: fromRoot('./src/app/routes.tsx') }), precompress],
   resolve: {
     // React Router 7's package exports point at its development build only (remix-run/react-router#12532,
     // #14753): a production bundle would carry its dev warnings and checks. The production build ships in the

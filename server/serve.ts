@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { startRuntime } from './runtime';
 import { isBackendPath } from './backend-paths';
 import { securityHeaders } from './security-headers';
+import { pageWithPreloads, type RoutePreloads } from './route-preloads';
 
 const port = Number(process.env.PORT ?? 4173);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -25,6 +26,12 @@ const indexHtml = await readFile(new URL(`../${distDir}/index.html`, import.meta
   console.error(`${distDir}/index.html is missing: run \`npm run build\` first.`);
   process.exit(1);
 });
+// The first route's modulepreload links go into the page (server/route-preloads.ts); a build without the file
+// (an older one) is served as it is.
+const preloads = await readFile(new URL(`../${distDir}/route-preloads.json`, import.meta.url), 'utf8')
+  .then((text) => JSON.parse(text) as RoutePreloads)
+  .catch(() => null);
+const pageFor = pageWithPreloads(indexHtml, preloads);
 
 const root = new Hono();
 root.use('*', securityHeaders());
@@ -44,7 +51,7 @@ root.use('/assets/*', async (c, next) => {
   if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
 });
 root.use('*', serveStatic({ root: `./${distDir}`, precompressed: true }));
-root.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+root.get('*', (c) => c.html(pageFor(c.req.path), 200, { 'Cache-Control': 'no-cache' }));
 
 const server = serve({ fetch: root.fetch, port, hostname }, (info) => {
   console.log(`Wordsmith AI is running at http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${info.port}`);

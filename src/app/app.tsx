@@ -125,6 +125,8 @@ export const AppRouter = memo(function AppRouter({ history, onFirstRoute }: { hi
 /**
  * The layout and page of the route at `location` start downloading at once (not one after the other) — or, when
  * its gate will send the visitor elsewhere (a signed-in page signed out, /login signed in), those of where it sends.
+ * For a route open to everyone the production server has already put these links into the page
+ * (server/route-preloads.ts); Vite's preload helper then finds them there and inserts none.
  */
 export function preloadRoute(location: string | { pathname: string }, signedIn: boolean): void {
   const handles = (matchRoutes(appRoutes, location) ?? []).map((m) => m.route.handle as RouteHandle | undefined);

@@ -56,3 +56,34 @@ test('the app page itself (index.html, any route) is still compressed for a brow
   expect(page.encoding).toBe('gzip');
   expect(gunzipSync(page.body).toString('utf8')).toContain('<div id="root"></div>');
 });
+
+/**
+ * The first route's modulepreload links come with the page (scripts/vite-route-preloads.ts, server/route-preloads.ts):
+ * the browser starts the route's chunks while the page arrives, and the app inserts none of them again.
+ */
+const routePreloads = () =>
+  JSON.parse(readFileSync(join(DIST_DIR, 'route-preloads.json'), 'utf8')) as { routes: { path: string; files: string[] }[] };
+const modulepreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+test('the page of /login carries its route’s links, and the running app adds none twice', async ({ page, request }) => {
+  const login = routePreloads().routes.find((r) => r.path === '/login')!;
+  expect(login.files.some((f) => /\/login-page-[\w-]+\.js$/.test(f))).toBe(true);
+  const html = await (await request.get('/login')).text();
+  const sent = modulepreloads(html);
+  for (const file of login.files) expect(sent).toContain(file);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Wordsmith AI' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  const inPage = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(inPage.length, inPage.join('\n')).toBe(new Set(inPage).size);
+  for (const file of sent) expect(inPage).toContain(file);
+});
+
+test('a page behind sign-in gets no route links from the server (the visitor may be sent to /login)', async ({ request }) => {
+  const chat = routePreloads().routes.find((r) => r.path === '/chat')!;
+  const html = await (await request.get('/chat')).text();
+  const sent = modulepreloads(html);
+  for (const file of chat.files.filter((f) => /\/(chat-page|shell-layout)-/.test(f))) expect(sent).not.toContain(file);
+  expect(html).toBe(readFileSync(join(DIST_DIR, 'index.html'), 'utf8'));
+});

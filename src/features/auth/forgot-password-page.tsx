@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import * as Field from '../../ui/field';
+import { useInitialFocus } from '../../ui/initial-focus';
 import { useServices } from '../../app/services';
 import { isApiError, NetworkError } from '../../api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
@@ -21,6 +22,7 @@ export const noticeBox = css({
  * answers the same whether or not the account exists; its message is shown as sent.
  */
 export function ForgotPasswordPage() {
+  const firstField = useInitialFocus<HTMLInputElement>();
   const { api } = useServices();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -77,7 +79,7 @@ export function ForgotPasswordPage() {
         )}
         <Field.Root invalid={!!error}>
           <Field.Label>{authMessages.email}</Field.Label>
-          <Field.Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <Field.Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} ref={firstField} />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="lg" fullWidth loading={busy} loadingText={m.sendingLink}>

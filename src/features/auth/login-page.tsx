@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import * as Field from '../../ui/field';
+import { useInitialFocus } from '../../ui/initial-focus';
 import { useServices } from '../../app/services';
 import { isApiError, NetworkError } from '../../api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
@@ -11,6 +12,7 @@ import { useCompleteSignIn } from './use-session';
 import { safeNext } from './safe-next';
 
 export function LoginPage() {
+  const firstField = useInitialFocus<HTMLInputElement>();
   const { api } = useServices();
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
@@ -64,7 +66,7 @@ export function LoginPage() {
         )}
         <Field.Root invalid={!!errors.email}>
           <Field.Label>{m.email}</Field.Label>
-          <Field.Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <Field.Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} ref={firstField} />
           <Field.ErrorText>{errors.email}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!errors.password}>

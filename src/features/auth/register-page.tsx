@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import * as Field from '../../ui/field';
+import { useInitialFocus } from '../../ui/initial-focus';
 import { useServices } from '../../app/services';
 import { isApiError } from '../../api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
@@ -12,6 +13,7 @@ import { useCompleteSignIn } from './use-session';
 type Fields = 'name' | 'email' | 'password';
 
 export function RegisterPage() {
+  const firstField = useInitialFocus<HTMLInputElement>();
   const { api } = useServices();
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
@@ -65,7 +67,7 @@ export function RegisterPage() {
         )}
         <Field.Root invalid={!!errors.name}>
           <Field.Label>{m.name}</Field.Label>
-          <Field.Input autoComplete="name" value={values.name} onChange={set('name')} autoFocus />
+          <Field.Input autoComplete="name" value={values.name} onChange={set('name')} ref={firstField} />
           <Field.ErrorText>{errors.name}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!errors.email}>

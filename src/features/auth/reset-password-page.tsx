@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import * as Field from '../../ui/field';
+import { useInitialFocus } from '../../ui/initial-focus';
 import { useServices } from '../../app/services';
 import { isApiError, NetworkError } from '../../api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
@@ -17,6 +18,7 @@ type Fields = 'password' | 'password_confirmation';
  * token is a form error with a way to ask for a new link.
  */
 export function ResetPasswordPage() {
+  const firstField = useInitialFocus<HTMLInputElement>();
   const { api, tokens } = useServices();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -102,7 +104,7 @@ export function ResetPasswordPage() {
         )}
         <Field.Root invalid={!!errors.password} disabled={!token}>
           <Field.Label>{m.newPassword}</Field.Label>
-          <Field.Input type="password" autoComplete="new-password" value={values.password} onChange={set('password')} autoFocus />
+          <Field.Input type="password" autoComplete="new-password" value={values.password} onChange={set('password')} ref={firstField} />
           <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!errors.password_confirmation} disabled={!token}>
