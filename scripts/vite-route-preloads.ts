@@ -37,22 +37,55 @@ export interface RoutePreloads {
   routes: { path: string; audience?: 'signedIn' | 'signedOut'; files: string[] }[];
 }
 
-function* walk(node: unknown): Generator<Node> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const n of node) yield* walk(n);
-    return;
-  }
-  const n = node as Node;
-  if (typeof n.type === 'string') yield n;
-  for (const key in n) {
-    if (key === 'type' || key === 'start' || key === 'end') continue;
-    const v = n[key];
-    if (v && typeof v === 'object') yield* walk(v);
-  }
+const nameOf = (n: Node) => (n as unknown as { name: string }).name;
+
+/** The names a function's parameters bind (`(a, { b }, ...c) =>`). */
+function paramNames(fn: Node): string[] {
+  const names: string[] = [];
+  const collect = (p: unknown): void => {
+    if (!p || typeof p !== 'object') return;
+    if (Array.isArray(p)) return p.forEach(collect);
+    const n = p as Node;
+    if (n.type === 'Identifier') names.push(nameOf(n));
+    else if (n.type === 'AssignmentPattern') collect(n.left);
+    else if (n.type === 'RestElement') collect(n.argument);
+    else if (n.type === 'ArrayPattern') collect(n.elements);
+    else if (n.type === 'ObjectPattern') for (const prop of n.properties as Node[]) collect(prop.type === 'RestElement' ? prop : prop.value);
+  };
+  collect(fn.params);
+  return names;
 }
 
-const nameOf = (n: Node) => (n as unknown as { name: string }).name;
+/**
+ * The names `node` refers to, and its import() expressions, in source order — not names that only label something
+ * (a property's key `{ handle: … }`, a member's property `bare.handle` or `<shell.Page />`, a JSX attribute's name),
+ * nor a function's own parameters inside it. Block-scoped declarations inside functions are not told apart (no
+ * scope analysis beyond parameters): at worst a route lists one module too many, which the test against the real
+ * route table would show.
+ */
+function* references(node: unknown, shadowed: ReadonlySet<string> = new Set()): Generator<Node> {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) yield* references(n, shadowed);
+    return;
+  }
+  const n = node as Node & { computed?: boolean };
+  if (n.type === 'ImportExpression' || ((n.type === 'Identifier' || n.type === 'JSXIdentifier') && !shadowed.has(nameOf(n)))) yield n;
+  let inner = shadowed;
+  if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') {
+    inner = new Set([...shadowed, ...paramNames(n)]);
+  }
+  for (const key in n) {
+    if (key === 'type' || key === 'start' || key === 'end') continue;
+    if (n.type === 'Property' && key === 'key' && !n.computed) continue;
+    if ((n.type === 'MemberExpression' || n.type === 'JSXMemberExpression') && key === 'property' && !n.computed) continue;
+    if (n.type === 'JSXAttribute' && key === 'name') continue;
+    // a function's name and parameters are its own bindings, not references
+    if (inner !== shadowed && (key === 'params' || key === 'id')) continue;
+    const v = n[key];
+    if (v && typeof v === 'object') yield* references(v, inner);
+  }
+}
 
 /** The routes of `exportName` (an array of route objects) in a route module's source, with their lazy modules. */
 export function readRouteModules(code: string, exportName = 'appRoutes'): RouteModules[] {
@@ -79,7 +112,7 @@ export function readRouteModules(code: string, exportName = 'appRoutes'): RouteM
     const found: string[] = [];
     const seen = new Set<string>();
     const visit = (node: Node) => {
-      for (const n of walk(node)) {
+      for (const n of references(node)) {
         if (n.type === 'ImportExpression') {
           const source = (n as unknown as { source: Node }).source;
           const spec = source.type === 'Literal' ? (source as unknown as { value: unknown }).value : undefined;
@@ -97,7 +130,7 @@ export function readRouteModules(code: string, exportName = 'appRoutes'): RouteM
 
   /** the gate named directly in `nodes` (not through helpers: `page(…, SignedOutOnly)`, `<RequireAuth>`) */
   function gateOf(nodes: Node[]): RouteModules['audience'] {
-    for (const n of walk(nodes)) {
+    for (const n of references(nodes)) {
       if (n.type !== 'Identifier' && n.type !== 'JSXIdentifier') continue;
       if (nameOf(n) === 'RequireAuth') return 'signedIn';
       if (nameOf(n) === 'SignedOutOnly') return 'signedOut';

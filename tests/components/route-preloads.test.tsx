@@ -58,17 +58,21 @@ describe('reading a route table', () => {
     const later = () => import('./later');
     function pending(title) { return { element: title, handle: pendingPage.handle }; }
     const pendingPage = lazyRoute(() => import('./pending'), 'Pending');
+    // named like a property key, a member and a JSX attribute of the table: labels, not references
+    const handle = () => import('./not-a-route');
+    const Page = () => import('./not-a-route-either');
+    const title = () => import('./nor-this');
     export const appRoutes = [
       { path: 'login', ...page(() => import('./login'), 'LoginPage', SignedOutOnly) },
       { element: <RequireAuth><shell.Page /></RequireAuth>, handle: shell.handle, children: [
         { index: true, ...page(later, 'Later') },
         { path: 'soon/:id?', ...pending('Soon') },
       ] },
-      { path: 'redirect', element: <Navigate to="/" /> },
+      { path: 'redirect', element: <Navigate to="/" title="x" /> },
     ];
   `;
 
-  it('follows the module’s own bindings to the imports, layout first, and takes the gate named in the route', () => {
+  it('follows the module’s own bindings to the imports (not names that only label), layout first, and takes the gate named in the route', () => {
     expect(readRouteModules(table)).toEqual([
       { path: '/login', audience: 'signedOut', modules: ['./login'] },
       { path: '/', audience: 'signedIn', modules: ['./shell', './later'] },
