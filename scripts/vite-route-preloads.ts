@@ -1,6 +1,7 @@
 import { parseAst } from 'rolldown/parseAst';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import type { RoutePreloads } from '../server/route-preloads.ts';
 
 /**
  * The first route's modulepreload links, written into the page by the server instead of by the app at start-up
@@ -18,8 +19,8 @@ import type { Plugin } from 'vite';
  * What this file does: it reads the route table (src/app/routes.tsx) as source, finds for each route its path, its
  * gate (RequireAuth or SignedOutOnly) and the modules its layout and page load lazily, and after the build writes
  * route-preloads.json: per route path, the files the browser needs for that route beyond the entry's own. The
- * reading is checked against the real route table by tests/meta/route-preloads.test.ts (same paths, same gates, the
- * same modules as each route's handle.preload loads), so a change of the table's shape fails a test, not silently.
+ * reading is checked against the real route table by tests/components/route-preloads.test.tsx (same paths, same
+ * gates, the same modules as each route's handle.preload loads), so a change of the table's shape fails a test.
  */
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -31,10 +32,6 @@ export interface RouteModules {
   audience?: 'signedIn' | 'signedOut';
   /** import specifiers as written in the route file, layout first */
   modules: string[];
-}
-
-export interface RoutePreloads {
-  routes: { path: string; audience?: 'signedIn' | 'signedOut'; files: string[] }[];
 }
 
 const nameOf = (n: Node) => (n as unknown as { name: string }).name;
@@ -176,7 +173,8 @@ export function readRouteModules(code: string, exportName = 'appRoutes'): RouteM
  * The Vite plugin: reads `routesFile` at the start of the build, and after it emits route-preloads.json (beside
  * index.html) with, for each route that loads code, the chunks of its layout and page and everything they import
  * statically — the files Vite's preload helper would have inserted links for — minus the entry's own, which
- * index.html already preloads. The build fails when a module of the table has no chunk of its own.
+ * index.html already loads (the entry itself by its <script src>, which the server's check of index.html's links
+ * would not see). The build fails when a module of the table has no chunk of its own.
  */
 export function routePreloads({ routesFile }: { routesFile: string }): Plugin {
   let routes: (RouteModules & { ids: string[] })[] = [];

@@ -43,37 +43,43 @@ function matches(pattern: Segment[], segments: string[]): boolean {
 /** react-router's ranking, simplified to the segment kinds above: static 10, parameter 3, catch-all −2 */
 const score = (pattern: Segment[]) => pattern.reduce((s, p) => s + (p.kind === 'static' ? 10 : p.kind === 'param' ? 3 : -2), 0);
 
-/** The route of `pathname` in `preloads`, or undefined when none matches. */
-export function matchRoute(preloads: RoutePreloads, pathname: string) {
-  let segments: string[];
-  try {
-    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  } catch {
-    return undefined; // a malformed escape: the app's not-found page shows, without preloads
-  }
-  let best: { route: RoutePreloads['routes'][number]; score: number } | undefined;
-  for (const route of preloads.routes) {
-    const pattern = parse(route.path);
-    if (!matches(pattern, segments)) continue;
-    const s = score(pattern);
-    if (!best || s > best.score) best = { route, score: s };
-  }
-  return best?.route;
+type Route = RoutePreloads['routes'][number];
+
+/**
+ * A matcher over `preloads`' routes: from a request's path to its route, or undefined when none matches. The
+ * patterns are parsed and ranked once, here, not on every request.
+ */
+export function routeMatcher(preloads: RoutePreloads): (pathname: string) => Route | undefined {
+  const ranked = preloads.routes
+    .map((route, order) => ({ route, order, pattern: parse(route.path) }))
+    .map((r) => ({ ...r, score: score(r.pattern) }))
+    // the most specific first; among equals, the table's order (the first one wins, as before)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  return (pathname) => {
+    let segments: string[];
+    try {
+      segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return undefined; // a malformed escape: the app's not-found page shows, without preloads
+    }
+    return ranked.find((r) => matches(r.pattern, segments))?.route;
+  };
 }
 
 /**
  * A function from a request's path to the page to send for it: index.html with the route's links before </head>,
  * or index.html as it is (no route file, a gated route, nothing to add). Pages are made once per route.
+ * Links index.html has already (the entry's chunks, React DOM) are not repeated.
  */
 export function pageWithPreloads(indexHtml: string, preloads: RoutePreloads | null): (pathname: string) => string {
   if (!preloads) return () => indexHtml;
+  const match = routeMatcher(preloads);
   const pages = new Map<string, string>();
   return (pathname) => {
-    const route = matchRoute(preloads, pathname);
+    const route = match(pathname);
     if (!route || route.audience === 'signedIn') return indexHtml;
     let page = pages.get(route.path);
     if (page === undefined) {
-      // the entry's own chunks (and React DOM) are in index.html already
       const links = route.files
         .filter((file) => !indexHtml.includes(`href="${file}"`))
         .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)

@@ -3,7 +3,7 @@
  * path gets, and which links go into the page.
  */
 import { describe, expect, it } from 'vitest';
-import { matchRoute, pageWithPreloads, type RoutePreloads } from '../../server/route-preloads';
+import { pageWithPreloads, routeMatcher, type RoutePreloads } from '../../server/route-preloads';
 
 const indexHtml = `<!doctype html>
 <html><head>
@@ -29,7 +29,8 @@ const linksOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" c
 
 describe('the route of a path', () => {
   it('matches as the app’s router: static segments first, parameters, optional ones, the catch-all last', () => {
-    const path = (p: string) => matchRoute(preloads, p)?.path;
+    const match = routeMatcher(preloads);
+    const path = (p: string) => match(p)?.path;
     expect(path('/login')).toBe('/login');
     expect(path('/LOGIN/')).toBe('/login');
     expect(path('/')).toBe('/');
