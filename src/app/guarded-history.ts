@@ -13,7 +13,8 @@ import type { HistoryRouterProps, Location, Path, To } from 'react-router-dom';
  *    blocked one is held until `proceed()` (which performs it) or `reset()` (which drops it);
  *  - back/forward (a POP) cannot be prevented by the browser, so a blocked POP is undone at once with
  *    `go(-delta)` (the router never sees it), and `proceed()` goes the same `delta` again;
- *  - one blocker at a time (the navigation guard is mounted once per signed-in shell).
+ *  - one blocker at a time (the navigation guard is mounted once per signed-in shell);
+ *  - a navigation made while the blocker function runs is not asked about (it is the blocker's own answer).
  */
 export type History = HistoryRouterProps['history'];
 
@@ -63,8 +64,20 @@ export function createGuardedHistory(base: History): GuardedHistory {
     const url = base.createURL(to);
     return { pathname: url.pathname, search: url.search, hash: url.hash };
   };
-  const asks = (nextLocation: Path, historyAction: BlockerArgs['historyAction']) =>
-    blockerFn !== null && blockerFn({ currentLocation: current, nextLocation, historyAction });
+  /** the blocker function is running */
+  let asking = false;
+  const asks = (nextLocation: Path, historyAction: BlockerArgs['historyAction']): boolean => {
+    // A navigation started while the blocker function runs is that function's own doing (the guard's listener
+    // navigating on the machine's say-so) and is not asked about again: asking again could only start it again,
+    // without end (a frozen tab — see NavigationGuard's layout effects for how that once happened).
+    if (blockerFn === null || asking) return false;
+    asking = true;
+    try {
+      return blockerFn({ currentLocation: current, nextLocation, historyAction });
+    } finally {
+      asking = false;
+    }
+  };
   const hold = (location: Path, perform: () => void) =>
     setBlocker({
       state: 'blocked',

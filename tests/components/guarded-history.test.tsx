@@ -109,4 +109,27 @@ describe('guarded history', () => {
     history.push('/chat');
     expect(states).toEqual(['blocked', 'unblocked']);
   });
+
+  test('a navigation made while the blocker function answers is not asked about again (it is that answer)', () => {
+    const base = UNSAFE_createMemoryHistory({ initialEntries: ['/home'], v5Compat: true });
+    const history = createGuardedHistory(base);
+    const heard: string[] = [];
+    history.listen(({ action, location }) => heard.push(`${action} ${location.pathname}`));
+    const asked: string[] = [];
+    // a blocker that navigates itself while it answers (as the guard's listener does on the machine's say-so)
+    history.block(({ nextLocation }) => {
+      asked.push(nextLocation.pathname);
+      if (asked.length > 20) throw new Error('asked endlessly');
+      history.push('/chat');
+      return true;
+    });
+    history.push('/pricing');
+    expect(asked).toEqual(['/pricing']);
+    expect(heard).toEqual(['PUSH /chat']);
+    // the outer one waits as its answer said; the next navigation is asked again
+    expect(history.blocker).toMatchObject({ state: 'blocked', location: { pathname: '/pricing' } });
+    history.blocker.reset!();
+    history.replace('/home');
+    expect(asked).toEqual(['/pricing', '/home']);
+  });
 });

@@ -3,7 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { AppActorsProvider, createAppActors, type AppActors } from '../../src/state/app-actors';
-import { useReportGeneration } from '../../src/app/navigation-guard';
+import { NavigationGuard, useReportGeneration } from '../../src/app/navigation-guard';
+import { useLayoutEffect } from 'react';
+import { Outlet, Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import { createGuardedHistory, GuardedHistoryContext, useGuardedHistory } from '../../src/app/guarded-history';
 import { DIALOG_MESSAGES } from '../../src/features/dialogs/messages';
 
 const backend = useTestBackend();
@@ -139,5 +142,76 @@ describe('useReportGeneration', () => {
     expect(flag()).toBe(true);
     view.unmount();
     expect(flag()).toBe(false);
+  });
+});
+
+describe('a navigation while a new shell is still connecting its effects', () => {
+  /** Two shells like the app's (the public pages' and the app's layouts, shell-layout.tsx): a guard first, then the page. */
+  function ShellA() {
+    return (
+      <div data-shell="a">
+        <NavigationGuard />
+        <Outlet />
+      </div>
+    );
+  }
+  function ShellB() {
+    return (
+      <div data-shell="b">
+        <NavigationGuard />
+        <Outlet />
+      </div>
+    );
+  }
+  /** Navigates in its layout effect: after the new shell's layout effects, before any passive effect of that commit. */
+  function RedirectAtOnce({ to }: { to: string }) {
+    const history = useGuardedHistory();
+    useLayoutEffect(() => history.push(to), [history, to]);
+    return null;
+  }
+
+  // The old shell's guard is unmounted in the same commit as the new one mounts; React runs passive effects (useEffect)
+  // after layout effects. The guard's blocker and its answer from the machine are one unit: while one shell's blocker
+  // asked and the other shell's listener answered, this navigation asked the machine again and again, forever (the
+  // tab froze; in tests/components/chat-page.test.tsx the worker ran out of memory).
+  test('goes through, asked once and never held (no endless asking)', () => {
+    const actors = createAppActors();
+    const guard = actors.navigationGuard;
+    const requests: string[] = [];
+    const send = guard.send.bind(guard);
+    guard.send = (event) => {
+      if (event.type === 'nav.request') requests.push(event.to);
+      // a fail-safe so the old endless loop fails this test instead of hanging the worker
+      if (requests.length > 20) throw new Error(`the guard was asked ${requests.length} times`);
+      send(event);
+    };
+    const history = createGuardedHistory(UNSAFE_createMemoryHistory({ initialEntries: ['/a'], v5Compat: true }));
+    render(
+      <AppActorsProvider actors={actors}>
+        <GuardedHistoryContext.Provider value={history}>
+          <HistoryRouter history={history}>
+            <Routes>
+              <Route element={<ShellA />}>
+                <Route path="/a" element={<p>page a</p>} />
+              </Route>
+              <Route element={<ShellB />}>
+                <Route path="/b" element={<RedirectAtOnce to="/c" />} />
+                <Route path="/c" element={<p>page c</p>} />
+              </Route>
+            </Routes>
+          </HistoryRouter>
+        </GuardedHistoryContext.Provider>
+      </AppActorsProvider>,
+    );
+    expect(screen.getByText('page a')).toBeInTheDocument();
+    const held: string[] = [];
+    history.subscribeBlocker(() => held.push(history.blocker.state));
+    act(() => history.push('/b'));
+    expect(requests).toEqual(['/b', '/c']);
+    expect(history.location.pathname).toBe('/c');
+    // nothing runs, so neither navigation was ever held (the guard said go to the shell that asked)
+    expect(held).toEqual([]);
+    expect(screen.getByText('page c')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-shell]')).toHaveLength(1);
   });
 });
