@@ -7,6 +7,7 @@ import { createAppActorsInSteps, HOSTED_SIGN_IN, type AppActors } from './state/
 import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
 import { initColorMode } from './ui/color-mode';
 import { readStartupParams } from './app/startup-params';
+import { idleSteps, warmUpFonts } from './ui/font-warmup';
 import type { DialogRequest } from '../machines/dialogs';
 import type { GenerationFlags } from './app/navigation-guard';
 
@@ -108,6 +109,9 @@ async function start() {
       </StrictMode>,
     ),
   );
+  // signed in, while the splash is up and the user's data is on its way: the first screens' font styles, looked up
+  // in idle time rather than inside the long task that lays the page out (src/ui/font-warmup.ts)
+  if (services.tokens.get()) warmUpFonts(document, idleSteps(window));
 }
 
 void start();
