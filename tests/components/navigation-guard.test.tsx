@@ -1,10 +1,10 @@
+import { useLayoutEffect } from 'react';
 import { describe, expect, test } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { AppActorsProvider, createAppActors, type AppActors } from '../../src/state/app-actors';
 import { NavigationGuard, useReportGeneration } from '../../src/app/navigation-guard';
-import { useLayoutEffect } from 'react';
 import { Outlet, Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createGuardedHistory, GuardedHistoryContext, useGuardedHistory } from '../../src/app/guarded-history';
 import { DIALOG_MESSAGES } from '../../src/features/dialogs/messages';

@@ -3,8 +3,8 @@
  * the accessibility tree, a few per task, then removed — so the page's first layout finds them looked up already.
  * Steps are run by the test (the scheduler is the test's), never by waiting.
  */
-import { describe, expect, test } from 'vitest';
-import { FIRST_SCREEN_TEXT_STYLES, warmUpFonts } from '../../src/ui/font-warmup';
+import { describe, expect, test, vi } from 'vitest';
+import { FIRST_SCREEN_TEXT_STYLES, idleSteps, warmUpFonts } from '../../src/ui/font-warmup';
 import { token } from '../../styled-system/tokens';
 
 function stepper() {
@@ -118,6 +118,30 @@ describe('font warm-up', () => {
         expect(token.var(`fontSizes.${size}` as never)).toBe(`var(--font-sizes-${size})`);
         expect(token(`fontSizes.${size}` as never)).toMatch(/rem$/);
       }
+    }
+  });
+
+  test('steps go to idle callbacks (at most 1 s late), or after a 50 ms pause where the browser has none', () => {
+    const idle: { cb: () => void; timeout?: number }[] = [];
+    const withIdle = { requestIdleCallback: (cb: () => void, o?: { timeout: number }) => idle.push({ cb, timeout: o?.timeout }), setTimeout } as unknown as Window;
+    const ran: string[] = [];
+    idleSteps(withIdle)(() => ran.push('idle'));
+    expect(idle).toHaveLength(1);
+    expect(idle[0].timeout).toBe(1000);
+    expect(ran).toEqual([]);
+    idle[0].cb();
+    expect(ran).toEqual(['idle']);
+
+    vi.useFakeTimers();
+    try {
+      const withoutIdle = { setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms) } as unknown as Window;
+      idleSteps(withoutIdle)(() => ran.push('timer'));
+      vi.advanceTimersByTime(49);
+      expect(ran).toEqual(['idle']);
+      vi.advanceTimersByTime(1);
+      expect(ran).toEqual(['idle', 'timer']);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
