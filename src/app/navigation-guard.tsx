@@ -65,7 +65,7 @@ export function NavigationGuard() {
   // The machine's answer is heard in a layout effect, like the blocker is set (useBlocker): the two connect and
   // disconnect in the same phase of the same commit, so the shell whose blocker asks is always the shell that hears
   // the answer. With this in a passive effect (useEffect), a navigation made between a commit's layout and passive
-  // effects — a shell swap (/home's layout → /chat's) followed at once by a push from a layout effect, or a click
+  // effects — a shell swap (/chat's layout → /home's) followed at once by a push from a layout effect, or a click
   // landing before React ran the passive effects of a transition — was asked by the new shell's blocker and answered
   // to the old shell's listener, whose navigate() asked the new blocker again: an endless loop that froze the tab
   // (tests/components/navigation-guard.test.tsx 'a navigation while a new shell is still connecting its effects').

@@ -36,8 +36,9 @@ export type ScheduleStep = (step: () => void) => void;
 /**
  * How many styles one step lays out. At full speed a family's first lookup takes 5–10 ms, the others ~1–2 ms each.
  * Measured on /home (Lighthouse mobile, interleaved pairs against the build without the warm-up): three per step,
- * 18 pairs, mean 92.9 → 94.1 (better in 11, worse in 7) and the blocking-time median lower in each of the three rounds; the first style alone
- * in its step and then three, one round of 6 pairs: 94.0 → 93.0. Both within this machine's noise; kept: three.
+ * 18 pairs, mean 92.9 → 94.1 (better in 11, worse in 7), the blocking-time median lower in each of the three
+ * rounds; the first style alone in its step and then three, one round of 6 pairs: 94.0 → 93.0. Both within this
+ * machine's noise; kept: three.
  */
 const STYLES_PER_STEP = 3;
 
