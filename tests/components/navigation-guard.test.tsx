@@ -146,23 +146,22 @@ describe('useReportGeneration', () => {
 });
 
 describe('a navigation while a new shell is still connecting its effects', () => {
-  /** Two shells like the app's (the public pages' and the app's layouts, shell-layout.tsx): a guard first, then the page. */
-  function ShellA() {
-    return (
-      <div data-shell="a">
-        <NavigationGuard />
-        <Outlet />
-      </div>
-    );
+  /**
+   * A shell like the app's (shell-layout.tsx): a guard first, then the page. Each call makes a component type of its
+   * own, as the public pages' and the app's layouts are: React mounts a new shell (and guard) when the type changes.
+   */
+  function makeShell(name: string) {
+    return function Shell() {
+      return (
+        <div data-shell={name}>
+          <NavigationGuard />
+          <Outlet />
+        </div>
+      );
+    };
   }
-  function ShellB() {
-    return (
-      <div data-shell="b">
-        <NavigationGuard />
-        <Outlet />
-      </div>
-    );
-  }
+  const ShellA = makeShell('a');
+  const ShellB = makeShell('b');
   /** Navigates in its layout effect: after the new shell's layout effects, before any passive effect of that commit. */
   function RedirectAtOnce({ to }: { to: string }) {
     const history = useGuardedHistory();
