@@ -1,7 +1,18 @@
-/** One queue of background loads, each in an idle period of its own (see loadWhenIdle). */
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
 };
+
+/**
+ * Runs `run` in a task of its own when the browser is idle, at most `timeoutMs` late; where there is no idle
+ * callback (Safari, jsdom), after a pause of `fallbackMs`.
+ */
+export function whenIdle(win: Window, run: () => void, { timeoutMs, fallbackMs }: { timeoutMs: number; fallbackMs: number }): void {
+  const w = win as IdleWindow;
+  if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: timeoutMs });
+  else win.setTimeout(run, fallbackMs);
+}
+
+/** One queue of background loads, each in an idle period of its own (see loadWhenIdle). */
 
 const idleQueue: (() => Promise<void>)[] = [];
 let idleQueueBusy = false;
@@ -18,10 +29,8 @@ function pumpIdleQueue() {
       pumpIdleQueue();
     });
   };
-  const w = window as IdleWindow;
-  if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 2000 });
-  // no idle callback (Safari, jsdom): a pause long enough that a page the user is already opening goes first
-  else setTimeout(run, 500);
+  // without idle callbacks, a pause long enough that a page the user is already opening goes first
+  whenIdle(window, run, { timeoutMs: 2000, fallbackMs: 500 });
 }
 
 /**

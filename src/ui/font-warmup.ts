@@ -1,3 +1,5 @@
+import { whenIdle } from '../platform/idle-queue';
+
 /**
  * Warming the browser's font cache while the app waits for its first data.
  *
@@ -80,13 +82,7 @@ export function warmUpFonts(doc: Document, schedule: ScheduleStep, styles: Recor
   return stop;
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-
 /** Steps in idle periods (at most 1 s late); where there are none (Safari), after a short pause. */
 export function idleSteps(win: Window): ScheduleStep {
-  const w = win as IdleWindow;
-  return (step) => {
-    if (w.requestIdleCallback) w.requestIdleCallback(step, { timeout: 1000 });
-    else win.setTimeout(step, 50);
-  };
+  return (step) => whenIdle(win, step, { timeoutMs: 1000, fallbackMs: 50 });
 }
