@@ -7,8 +7,10 @@
  * task and a microtask run, then a chunk event through the chat machine (≈ 1.2 ms per chunk on the reference
  * machine, a fifth of the 20,000-word benchmark stream's main-thread time: tests/bench/chat-stream.spec.ts). The
  * page shows new text at most every STREAM_RENDER_INTERVAL_MS (150 ms) anyway, so gathering the bytes for up to
- * 100 ms adds no visible delay to a fast stream and none to a slow one (a piece arriving after a quiet spell is
- * sent at once).
+ * as long adds no visible delay to a fast stream and none to a slow one (a piece arriving after a quiet spell is
+ * sent at once). It was 100 ms until 2026-11-27 (eleventh session): 150 ms, with the fast streams' slower render
+ * (STREAM_RENDER_INTERVAL_FAST_MS), took the 20,000-word benchmark stream's main-thread busy time from ≈ 780 to ≈ 480
+ * ms (3 interleaved runs each; the render change alone ≈ 550).
  *
  * The page side is an ordinary `fetch(Request) → Response` (openapi-fetch's per-request `fetch`), so the client's
  * middleware (token, 401 policy, ApiError, NetworkError) and the stream parsing (stream.ts) are the same as
@@ -18,8 +20,12 @@
  * tests in Node) `streamingFetch()` is undefined and the call uses the page's own fetch.
  */
 
-/** At most one body message per this many ms (the first piece and the end are sent at once). Not a spec constant. */
-export const STREAM_RELAY_INTERVAL_MS = 100;
+/**
+ * At most one body message per this many ms (the first piece and the end are sent at once): the page's render
+ * interval (STREAM_RENDER_INTERVAL_MS, src/features/chat/chat-streams.ts), as more often shows nothing sooner. Not a
+ * spec constant.
+ */
+export const STREAM_RELAY_INTERVAL_MS = 150;
 
 export type RelayToWorker =
   | {

@@ -15,6 +15,8 @@ import {
   CHAT_STALL_MS,
   PERSIST_EVERY_MS,
   STREAM_RENDER_INTERVAL_MS,
+  STREAM_RENDER_INTERVAL_FAST_MS,
+  STREAM_FAST_CHARS_PER_S,
   createChatStreamRegistry,
   liveTextOf,
   useLiveText,
@@ -234,6 +236,48 @@ describe('what re-renders while a reply streams', () => {
     act(() => chunk('Five.'));
     act(() => entry.actor.send({ type: 'chat.done' }));
     expect(result.current).toBe('One. Two. Three. Four. Five.');
+  });
+
+  test(`a reply arriving faster than ${STREAM_FAST_CHARS_PER_S} characters a second is shown every ${STREAM_RENDER_INTERVAL_FAST_MS} ms, and every ${STREAM_RENDER_INTERVAL_MS} ms again once it slows down`, () => {
+    const { entry, chunk } = setup();
+    const text = liveTextOf(entry);
+    const { result } = renderHook(() => useLiveText(text));
+    act(() => entry.actor.send({ type: 'chat.send', message: 'Write a long report' }));
+    act(() => chunk('x'.repeat(100)));
+    expect(result.current).toHaveLength(100);
+    /** when (ms after the first piece) new text appeared, and how much of it was there */
+    const shown: { at: number; length: number }[] = [];
+    let prev = result.current;
+    // time moves in 10 ms steps (so a render is seen within the step it happened in); a piece every `everyMs`
+    let elapsed = 0;
+    const pieces = (count: number, everyMs: number, size: number) => {
+      for (let i = 0; i < count; i++) {
+        for (let t = 0; t < everyMs; t += 10) {
+          act(() => void vi.advanceTimersByTime(10));
+          elapsed += 10;
+          if (result.current !== prev) {
+            prev = result.current;
+            shown.push({ at: elapsed, length: prev?.length ?? 0 });
+          }
+          if (t + 10 === everyMs) act(() => chunk('y'.repeat(size)));
+        }
+      }
+    };
+    // fast: 100 characters every 10 ms (10,000 a second)
+    pieces(150, 10, 100);
+    // the first step, at the normal interval, tells the rate; then one render per fast interval
+    const [normal, fast] = [STREAM_RENDER_INTERVAL_MS, STREAM_RENDER_INTERVAL_FAST_MS];
+    expect(shown.map((s) => s.at)).toEqual([normal, normal + fast, normal + 2 * fast]);
+    // each render shows all that had arrived before it: the first piece, then 100 characters every 10 ms
+    expect(shown.map((s) => s.length)).toEqual(shown.map((s) => (s.at / 10) * 100));
+    // slow: 20 characters every 100 ms (200 a second); the step that still held fast text keeps the fast interval,
+    // and once a step was slow the text is shown every STREAM_RENDER_INTERVAL_MS again
+    pieces(20, 100, 20);
+    const gaps = shown.slice(1).map((s, i) => s.at - shown[i].at);
+    expect(gaps).toEqual([fast, fast, fast, fast, ...Array<number>(9).fill(normal)]);
+    // the end shows all of it at once
+    act(() => entry.actor.send({ type: 'chat.done' }));
+    expect(result.current).toHaveLength(100 + 150 * 100 + 20 * 20);
   });
 
   test('without a source (a stored exchange) it reads nothing', () => {

@@ -356,6 +356,22 @@ export interface ChatStream {
  */
 export const STREAM_RENDER_INTERVAL_MS = 150;
 
+/**
+ * A reply arriving faster than this (characters a second: about 650 words, ten times a fast model and a hundred
+ * times reading speed — a fast provider, or the benchmark's 2,000 words a second) is shown at most every
+ * STREAM_RENDER_INTERVAL_FAST_MS instead: at that speed nobody reads along, each 150 ms step already brings a
+ * screenful or more and the view jumps anyway, so the extra renders only cost main-thread time (each ≈ 4–5 ms of
+ * fixed work here, whatever the amount of new text: tests/bench/chat-stream.spec.ts). Not spec constants. A
+ * stream that slows down below the rate is shown every STREAM_RENDER_INTERVAL_MS again from its next step.
+ */
+export const STREAM_FAST_CHARS_PER_S = 4000;
+export const STREAM_RENDER_INTERVAL_FAST_MS = 500;
+
+/** The wait before the next render of a streaming reply, given the last step's new characters and its duration. */
+export function nextRenderInterval(stepChars: number, stepMs: number): number {
+  return stepMs > 0 && (stepChars * 1000) / stepMs >= STREAM_FAST_CHARS_PER_S ? STREAM_RENDER_INTERVAL_FAST_MS : STREAM_RENDER_INTERVAL_MS;
+}
+
 const IDLE: LiveExchange = { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title: '', model: undefined };
 
 /**
@@ -413,7 +429,8 @@ const NO_TEXT: LiveText = { subscribe: () => () => {}, get: () => IDLE };
 
 /**
  * The live reply's text, for the component that shows it (null without a source). While a reply streams it
- * re-renders at most once per STREAM_RENDER_INTERVAL_MS (chunks can arrive every few ms, and each render of a long
+ * re-renders at most once per STREAM_RENDER_INTERVAL_MS, or STREAM_RENDER_INTERVAL_FAST_MS while it arrives faster
+ * than STREAM_FAST_CHARS_PER_S (chunks can arrive every few ms, and each render of a long
  * reply costs script, style, layout and paint); the first piece and any other change are shown at once. Only
  * this component re-renders per piece: the page around it does not (ChatStream.live).
  */
@@ -425,16 +442,23 @@ export function useLiveText(source: LiveText | null): string | null {
       let last = -Infinity;
       /** the phase when the text was last shown: the first piece (waiting → streaming) is shown at once */
       let shownPhase: ChatPhase | null = null;
+      /** the length of the text last shown, and the wait before the next render (see nextRenderInterval) */
+      let shownLength = 0;
+      let interval = STREAM_RENDER_INTERVAL_MS;
       const flush = () => {
         timer = null;
-        last = performance.now();
-        shownPhase = src.get().phase;
+        const now = performance.now();
+        const { phase, output } = src.get();
+        interval = phase === 'streaming' && shownPhase === 'streaming' ? nextRenderInterval(output.length - shownLength, now - last) : STREAM_RENDER_INTERVAL_MS;
+        last = now;
+        shownPhase = phase;
+        shownLength = output.length;
         cb();
       };
       const listener = () => {
         if (src.get().phase === 'streaming' && shownPhase === 'streaming') {
           if (timer) return;
-          const wait = last + STREAM_RENDER_INTERVAL_MS - performance.now();
+          const wait = last + interval - performance.now();
           if (wait <= 0) flush();
           else timer = setTimeout(flush, wait);
           return;
