@@ -10,7 +10,7 @@ import type { Inspect } from '../state/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
 import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
 import { deferredModule } from '../ui/deferred-module';
-import { loadWhenIdle } from '../platform/idle-queue';
+import { loadWhenIdle, whenIdle } from '../platform/idle-queue';
 import { createTokenStore } from '../api/auth-storage';
 
 /*
@@ -155,18 +155,13 @@ function useAfterFirstRoute(): [boolean, () => void] {
   const onShown = useCallback(() => setShown(true), []);
   useEffect(() => {
     if (!shown) return;
-    let idleId: number | undefined;
-    const w = window as Window & {
-      requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
-      cancelIdleCallback?: (id: number) => void;
-    };
+    let cancelIdle: (() => void) | undefined;
     const timer = setTimeout(() => {
-      if (w.requestIdleCallback) idleId = w.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      else setReady(true);
+      cancelIdle = whenIdle(window, () => setReady(true), { timeoutMs: 2000, fallbackMs: 0 });
     }, 1000);
     return () => {
       clearTimeout(timer);
-      if (idleId !== undefined) w.cancelIdleCallback?.(idleId);
+      cancelIdle?.();
     };
   }, [shown]);
   return [ready, onShown];

@@ -1,15 +1,23 @@
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
 };
 
 /**
  * Runs `run` in a task of its own when the browser is idle, at most `timeoutMs` late; where there is no idle
- * callback (Safari, jsdom), after a pause of `fallbackMs`.
+ * callback (Safari, jsdom), after a pause of `fallbackMs`. Returns a function that cancels it if it has not run.
+ * The one idle-callback helper of the app: the background-load queue below, App's quiet moment after the first
+ * route (src/app/app.tsx), the signed-in integrations (src/platform/use-integrations.ts) and the font warm-up
+ * (src/ui/font-warmup.ts), each with its own figures.
  */
-export function whenIdle(win: Window, run: () => void, { timeoutMs, fallbackMs }: { timeoutMs: number; fallbackMs: number }): void {
+export function whenIdle(win: Window, run: () => void, { timeoutMs, fallbackMs }: { timeoutMs: number; fallbackMs: number }): () => void {
   const w = win as IdleWindow;
-  if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: timeoutMs });
-  else win.setTimeout(run, fallbackMs);
+  if (w.requestIdleCallback) {
+    const id = w.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => w.cancelIdleCallback?.(id);
+  }
+  const id = win.setTimeout(run, fallbackMs);
+  return () => win.clearTimeout(id);
 }
 
 /** One queue of background loads, each in an idle period of its own (see loadWhenIdle). */

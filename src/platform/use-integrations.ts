@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import type { components } from '../api/schema.gen';
 import { analytics } from './analytics';
+import { whenIdle } from './idle-queue';
 import { loadSupportWidget, supportWidgetSrc, wantsSupportWidget } from './support-widget';
 
 type User = components['schemas']['User'];
+
+/** Idle at most 3 s late; without idle callbacks (Safari, jsdom) in the next task. */
+const IDLE = { timeoutMs: 3000, fallbackMs: 1 };
 
 /**
  * Third-party parts for the signed-in user (01 §4): the analytics identity and, for paid plans, the support
@@ -14,26 +18,13 @@ type User = components['schemas']['User'];
 export function useSignedInIntegrations(user: User | undefined, impersonating: boolean) {
   useEffect(() => {
     if (!user || impersonating) return;
-    return whenIdle(() => void analytics.identify(user));
+    return whenIdle(window, () => void analytics.identify(user), IDLE);
   }, [user, impersonating]);
 
   const planId = user?.user_subscription.plan_id;
   useEffect(() => {
     const src = supportWidgetSrc(import.meta.env as Record<string, string | boolean | undefined>);
     if (!wantsSupportWidget(planId, impersonating) || !src) return;
-    return whenIdle(() => void loadSupportWidget(src, document));
+    return whenIdle(window, () => void loadSupportWidget(src, document), IDLE);
   }, [planId, impersonating]);
-}
-
-function whenIdle(run: () => void): () => void {
-  const w = window as Window & {
-    requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
-    cancelIdleCallback?: (id: number) => void;
-  };
-  if (w.requestIdleCallback && w.cancelIdleCallback) {
-    const id = w.requestIdleCallback(run, { timeout: 3000 });
-    return () => w.cancelIdleCallback!(id);
-  }
-  const id = window.setTimeout(run, 1);
-  return () => window.clearTimeout(id);
 }

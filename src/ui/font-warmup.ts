@@ -84,5 +84,5 @@ export function warmUpFonts(doc: Document, schedule: ScheduleStep, styles: Recor
 
 /** Steps in idle periods (at most 1 s late); where there are none (Safari), after a short pause. */
 export function idleSteps(win: Window): ScheduleStep {
-  return (step) => whenIdle(win, step, { timeoutMs: 1000, fallbackMs: 50 });
+  return (step) => void whenIdle(win, step, { timeoutMs: 1000, fallbackMs: 50 });
 }

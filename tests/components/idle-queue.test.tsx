@@ -101,3 +101,43 @@ describe('background loads through the idle queue', () => {
     expect(idleCallbacks).toHaveLength(0);
   });
 });
+
+describe('whenIdle, the one idle-callback helper', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs in an idle callback with the given timeout, and its cancel function cancels that callback', async () => {
+    const { whenIdle } = await import('../../src/platform/idle-queue');
+    const requested: { timeout?: number }[] = [];
+    const cancelled: number[] = [];
+    const win = {
+      requestIdleCallback: (_cb: () => void, o?: { timeout: number }) => requested.push({ timeout: o?.timeout }),
+      cancelIdleCallback: (id: number) => cancelled.push(id),
+      setTimeout: () => {
+        throw new Error('no timer where there are idle callbacks');
+      },
+    } as unknown as Window;
+    const run = vi.fn();
+    const cancel = whenIdle(win, run, { timeoutMs: 2000, fallbackMs: 0 });
+    expect(requested.map((r) => r.timeout)).toEqual([2000]);
+    expect(run).not.toHaveBeenCalled();
+    cancel();
+    expect(cancelled).toEqual([1]); // the id requestIdleCallback returned
+  });
+
+  it('without idle callbacks (Safari) runs after the fallback pause, and cancelling before then runs nothing', async () => {
+    vi.useFakeTimers();
+    const { whenIdle } = await import('../../src/platform/idle-queue');
+    const run = vi.fn();
+    whenIdle(window, run, { timeoutMs: 1000, fallbackMs: 50 });
+    vi.advanceTimersByTime(49);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    const other = vi.fn();
+    const cancel = whenIdle(window, other, { timeoutMs: 1000, fallbackMs: 50 });
+    vi.advanceTimersByTime(20);
+    cancel();
+    vi.advanceTimersByTime(100);
+    expect(other).not.toHaveBeenCalled();
+  });
+});
