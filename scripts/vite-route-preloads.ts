@@ -2,6 +2,7 @@ import { parseAst } from 'rolldown/parseAst';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import type { RoutePreloads } from '../server/route-preloads.ts';
+import { bindingNames, nameOf, type Node } from './ast';
 
 /**
  * The first route's modulepreload links, written into the page by the server instead of by the app at start-up
@@ -23,8 +24,6 @@ import type { RoutePreloads } from '../server/route-preloads.ts';
  * gates, the same modules as each route's handle.preload loads), so a change of the table's shape fails a test.
  */
 
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
-
 export interface RouteModules {
   /** the path as the browser sees it: '/login', '/tools/:slug', '/' for the index route, '/*' for the catch-all */
   path: string;
@@ -32,25 +31,6 @@ export interface RouteModules {
   audience?: 'signedIn' | 'signedOut';
   /** import specifiers as written in the route file, layout first */
   modules: string[];
-}
-
-const nameOf = (n: Node) => (n as unknown as { name: string }).name;
-
-/** The names a function's parameters bind (`(a, { b }, ...c) =>`). */
-function paramNames(fn: Node): string[] {
-  const names: string[] = [];
-  const collect = (p: unknown): void => {
-    if (!p || typeof p !== 'object') return;
-    if (Array.isArray(p)) return p.forEach(collect);
-    const n = p as Node;
-    if (n.type === 'Identifier') names.push(nameOf(n));
-    else if (n.type === 'AssignmentPattern') collect(n.left);
-    else if (n.type === 'RestElement') collect(n.argument);
-    else if (n.type === 'ArrayPattern') collect(n.elements);
-    else if (n.type === 'ObjectPattern') for (const prop of n.properties as Node[]) collect(prop.type === 'RestElement' ? prop : prop.value);
-  };
-  collect(fn.params);
-  return names;
 }
 
 /**
@@ -70,7 +50,7 @@ function* references(node: unknown, shadowed: ReadonlySet<string> = new Set()): 
   if (n.type === 'ImportExpression' || ((n.type === 'Identifier' || n.type === 'JSXIdentifier') && !shadowed.has(nameOf(n)))) yield n;
   let inner = shadowed;
   if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') {
-    inner = new Set([...shadowed, ...paramNames(n)]);
+    inner = new Set([...shadowed, ...bindingNames(n.params)]);
   }
   for (const key in n) {
     if (key === 'type' || key === 'start' || key === 'end') continue;

@@ -1,6 +1,7 @@
 import { parseAst } from 'rolldown/parseAst';
 import MagicString from 'magic-string';
 import { pathToFileURL } from 'node:url';
+import { bindingNames, walk, type Node } from './ast';
 
 /**
  * Build-time class names for Panda's `css()` (vite.config.ts): every `css({...})` call of the app's source whose
@@ -15,8 +16,6 @@ import { pathToFileURL } from 'node:url';
  *
  * The CSS itself is unchanged: Panda's PostCSS plugin still extracts it from the untransformed source.
  */
-
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 /** The literal value of a node, or NOT_STATIC when any part of it is computed at run time. */
 const NOT_STATIC = Symbol('not static');
@@ -64,21 +63,6 @@ function literal(node: Node): unknown {
   }
 }
 
-function* walk(node: unknown): Generator<Node> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const n of node) yield* walk(n);
-    return;
-  }
-  const n = node as Node;
-  if (typeof n.type === 'string') yield n;
-  for (const key in n) {
-    if (key === 'type' || key === 'start' || key === 'end') continue;
-    const v = n[key];
-    if (v && typeof v === 'object') yield* walk(v);
-  }
-}
-
 /** Whether `node` is a declaration (variable, function or its parameters, class, catch clause) binding one of `names`. */
 function declares(node: Node, names: Set<string>): boolean {
   const d = node as unknown as { id?: unknown; params?: unknown; param?: unknown };
@@ -100,8 +84,7 @@ function declares(node: Node, names: Set<string>): boolean {
     default:
       return false;
   }
-  for (const n of walk(patterns)) if (n.type === 'Identifier' && names.has((n as unknown as { name: string }).name)) return true;
-  return false;
+  return bindingNames(patterns).some((name) => names.has(name));
 }
 
 type CssFn = (...styles: unknown[]) => string;

@@ -62,6 +62,10 @@ describe('static css() inlining', () => {
     // a module with a binding of its own under the same name is left as it is (no scope analysis)
     expect(run("import { css } from '../styled-system/css';\nconst a = css({ m: '0' });\nfunction f(css: (x: object) => string) { return css({ m: '1' }); }")).toBeNull();
     expect(run("import { css } from '../styled-system/css';\nconst a = css({ m: '0' });\n{ const css = (x: object) => ''; css({ m: '1' }); }")).toBeNull();
+    // a parameter whose default value calls css() uses the import, it does not declare its own
+    const used = run("import { css } from '../styled-system/css';\nfunction f(style = css({ m: '1' })) { return style; }");
+    expect(used?.count).toBe(1);
+    expect(used?.code).toContain(`style = ${JSON.stringify(css({ m: '1' }))}`);
     // a renamed import is followed
     const renamed = run("import { css as style } from '../styled-system/css';\nconst a = style({ m: '0' });")!;
     expect(renamed.code).toContain(`const a = ${JSON.stringify(css({ m: '0' }))};`);
