@@ -1,5 +1,5 @@
 /** The chat's Markdown renderer: safe output (no HTML execution, safe links) and incremental streaming. */
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { Markdown } from '../../src/features/chat/markdown/markdown';
@@ -128,5 +128,66 @@ describe('incremental splitting (a 20,000-word streamed reply)', () => {
     const updates = renders.slice(1);
     const avg = updates.reduce((a, b) => a + b, 0) / updates.length;
     expect(avg).toBeLessThan(first / 3);
+  });
+});
+
+describe('the caret of a streaming reply', () => {
+  const CARET = <span data-testid="caret" aria-hidden="true" />;
+  const caretIn = (text: string) => {
+    cleanup();
+    const { container, rerender } = render(<Markdown text={text} caret={CARET} />);
+    const carets = within(container).queryAllByTestId('caret');
+    expect(carets).toHaveLength(1);
+    return { caret: carets[0], container, rerender };
+  };
+
+  it('sits at the end of the last line of text, inside its block, whatever that block is', () => {
+    // a paragraph: after its last word, in the same line box
+    let { caret } = caretIn('First paragraph.\n\nThe second one is still being **written');
+    expect(caret.parentElement?.tagName).toBe('P');
+    expect(caret.parentElement?.textContent).toBe('The second one is still being **written');
+    expect(caret.previousSibling?.textContent).toContain('written');
+    // a heading
+    ({ caret } = caretIn('## A heading in progr'));
+    expect(caret.parentElement?.tagName).toBe('H3');
+    // the last item of a list, also a nested one
+    ({ caret } = caretIn('- one\n- two\n  - nested thr'));
+    expect(caret.parentElement?.tagName).toBe('LI');
+    expect(caret.parentElement?.textContent).toBe('nested thr');
+    // a code block's last line
+    ({ caret } = caretIn('```ts\nconst a = 1;\nconst b'));
+    expect(caret.parentElement?.tagName).toBe('PRE');
+    expect(caret.previousElementSibling?.tagName).toBe('CODE');
+    // the last cell of a table
+    ({ caret } = caretIn('| A | B |\n| --- | --- |\n| 1 | 2'));
+    expect(caret.parentElement?.tagName).toBe('TD');
+    expect(caret.parentElement?.textContent).toBe('2');
+    // a block quote's paragraph
+    ({ caret } = caretIn('> quoted te'));
+    expect(caret.parentElement?.tagName).toBe('P');
+    expect(caret.closest('blockquote')).not.toBeNull();
+  });
+
+  it('follows a block with no line of text to end (a rule, a table without rows yet), and stands alone before any text', () => {
+    let { caret } = caretIn('Above\n\n---');
+    expect(caret.previousElementSibling?.tagName).toBe('HR');
+    ({ caret } = caretIn('| A | B |\n| --- | --- |'));
+    expect(caret.previousElementSibling?.hasAttribute('data-table-scroll')).toBe(true);
+    expect(caret.closest('table')).toBeNull();
+    ({ caret } = caretIn('   '));
+    expect(caret.parentElement?.children).toHaveLength(1);
+  });
+
+  it('moves with the text and goes when the reply is complete, leaving the same text behind', () => {
+    const { container, rerender } = caretIn('One.\n\nTw');
+    rerender(<Markdown text={'One.\n\nTwo.\n\n- a'} caret={CARET} />);
+    expect(screen.getAllByTestId('caret')).toHaveLength(1);
+    expect(screen.getByTestId('caret').parentElement?.tagName).toBe('LI');
+    const streamedText = container.textContent;
+    rerender(<Markdown text={'One.\n\nTwo.\n\n- a'} />);
+    expect(screen.queryAllByTestId('caret')).toHaveLength(0);
+    expect(container.textContent).toBe(streamedText);
+    // only the last block held it: the first paragraph has no caret at any point
+    expect(container.querySelector('p')?.textContent).toBe('One.');
   });
 });

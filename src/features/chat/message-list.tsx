@@ -97,14 +97,16 @@ function UserMessage({ text }: { text: string }) {
   );
 }
 
-function AssistantMessage({ text, children, footer }: { text: string; children?: ReactNode; footer?: ReactNode }) {
+/** The caret of a streaming reply, at the end of its last line of text (one element: the Markdown's memo compares it). */
+const CARET = <span className={cursor} aria-hidden="true" data-caret="" />;
+
+function AssistantMessage({ text, streaming = false, footer }: { text: string; streaming?: boolean; footer?: ReactNode }) {
   return (
     <div className={assistantRow}>
       <AssistantAvatar />
       <div className={assistantBody}>
         <span className={srOnly}>{T.assistant}:</span>
-        {text && <Markdown text={text} />}
-        {children}
+        {(text || streaming) && <Markdown text={text} caret={streaming ? CARET : undefined} />}
         {footer}
       </div>
     </div>
@@ -206,9 +208,7 @@ const Exchange = memo(function Exchange({
   return (
     <article className={exchangeBox} data-live-exchange={live.phase} aria-busy={streaming || undefined}>
       <UserMessage text={live.input} />
-      <AssistantMessage text={output} footer={footer}>
-        {live.phase === 'streaming' && <span className={cursor} aria-hidden="true" />}
-      </AssistantMessage>
+      <AssistantMessage text={output} streaming={live.phase === 'streaming'} footer={footer} />
     </article>
   );
 });

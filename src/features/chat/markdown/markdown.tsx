@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { cloneElement, isValidElement, memo, useRef, type ReactElement, type ReactNode } from 'react';
 import { css, cx } from '../../../../styled-system/css';
 import { createBlockSplitter, type BlockSplitter } from './block-splitter';
 import { renderMarkdownBlock } from './render-block';
@@ -55,8 +55,43 @@ const prose = css({
   '& th': { bg: 'bg.subtle', fontWeight: 'semibold' },
 });
 
-const Block = memo(function Block({ source, id }: { source: string; id: string }) {
-  return <div data-md-block="">{renderMarkdownBlock(source, id)}</div>;
+/** Blocks that hold text: the caret goes after their inline content (or into their last block: a list in an item). */
+const TEXT_BLOCKS = new Set(['p', 'h3', 'h4', 'h5', 'h6', 'li', 'pre', 'td', 'th']);
+/** Blocks that hold only other blocks: the caret goes into their last one. */
+const CONTAINERS = new Set(['div', 'ul', 'ol', 'blockquote', 'table', 'thead', 'tbody', 'tr']);
+const tagOf = (n: ReactNode) => (isValidElement(n) && typeof n.type === 'string' ? n.type : null);
+
+function childrenOf(el: ReactElement): ReactNode[] {
+  const c = (el.props as { children?: ReactNode }).children;
+  return c === undefined || c === null ? [] : Array.isArray(c) ? (c as ReactNode[]) : [c];
+}
+
+/** `node` with the caret placed at the end of its last line of text, or null when it has no place for one. */
+function placeCaret(node: ReactNode, caret: ReactElement): ReactNode | null {
+  const tag = tagOf(node);
+  if (!tag || !(TEXT_BLOCKS.has(tag) || CONTAINERS.has(tag))) return null;
+  const el = node as ReactElement;
+  const kids = childrenOf(el);
+  const last = kids[kids.length - 1];
+  const inner = placeCaret(last, caret);
+  if (inner) return cloneElement(el, undefined, ...kids.slice(0, -1), inner);
+  // children passed as arguments: no keys are added or needed
+  return TEXT_BLOCKS.has(tag) ? cloneElement(el, undefined, ...kids, caret) : null;
+}
+
+/**
+ * A block's rendered `nodes` with `caret` at the end of its last line of text — after the last list item's text, in
+ * the last table cell, on a code block's last line — rather than on a line of its own below it. Where there is no
+ * such place (a rule, a table without rows yet) it follows the block.
+ */
+export function withCaret(nodes: ReactNode[], caret: ReactElement): ReactNode[] {
+  const placed = placeCaret(nodes[nodes.length - 1], caret);
+  return placed ? [...nodes.slice(0, -1), placed] : [...nodes, caret];
+}
+
+const Block = memo(function Block({ source, id, caret }: { source: string; id: string; caret?: ReactElement }) {
+  const nodes = renderMarkdownBlock(source, id);
+  return <div data-md-block="">{caret ? withCaret(nodes, caret) : nodes}</div>;
 });
 
 /**
@@ -73,6 +108,8 @@ interface GroupProps {
   tail: string;
   start: number;
   end: number;
+  /** the caret, when the last block of the reply is in this group */
+  caret?: ReactElement;
 }
 
 const sourceAt = (p: GroupProps, i: number) => (i < p.blocks.length ? p.blocks[i] : p.tail);
@@ -80,11 +117,11 @@ const sourceAt = (p: GroupProps, i: number) => (i < p.blocks.length ? p.blocks[i
 const BlockGroup = memo(
   function BlockGroup(p: GroupProps) {
     const out = [];
-    for (let i = p.start; i < p.end; i++) out.push(<Block key={i} id={`b${i}`} source={sourceAt(p, i)} />);
+    for (let i = p.start; i < p.end; i++) out.push(<Block key={i} id={`b${i}`} source={sourceAt(p, i)} caret={i === p.end - 1 ? p.caret : undefined} />);
     return <div data-md-group="">{out}</div>;
   },
   (a, b) => {
-    if (a.start !== b.start || a.end !== b.end) return false;
+    if (a.start !== b.start || a.end !== b.end || a.caret !== b.caret) return false;
     for (let i = a.start; i < a.end; i++) if (sourceAt(a, i) !== sourceAt(b, i)) return false;
     return true;
   },
@@ -93,10 +130,12 @@ const BlockGroup = memo(
 export interface MarkdownProps {
   text: string;
   className?: string;
+  /** shown at the end of the text's last line while it is still being written (a streaming reply) */
+  caret?: ReactElement;
 }
 
 /** Memoised: a parent re-rendering with the same text (a streaming frame, the history taking over) costs nothing. */
-export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, caret }: MarkdownProps) {
   const splitter = useRef<BlockSplitter | null>(null);
   splitter.current ??= createBlockSplitter();
   // update() is idempotent for the same text, so calling it during render is safe (StrictMode too).
@@ -105,7 +144,13 @@ export const Markdown = memo(function Markdown({ text, className }: MarkdownProp
   const count = blocks.length + (tail.trim() !== '' ? 1 : 0);
   const groups = [];
   for (let start = 0; start < count; start += GROUP_SIZE) {
-    groups.push(<BlockGroup key={start} blocks={blocks} tail={tail} start={start} end={Math.min(count, start + GROUP_SIZE)} />);
+    const end = Math.min(count, start + GROUP_SIZE);
+    groups.push(<BlockGroup key={start} blocks={blocks} tail={tail} start={start} end={end} caret={end === count ? caret : undefined} />);
   }
-  return <div className={cx(prose, className)}>{groups}</div>;
+  return (
+    <div className={cx(prose, className)}>
+      {groups}
+      {count === 0 && caret}
+    </div>
+  );
 });
