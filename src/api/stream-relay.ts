@@ -1,7 +1,8 @@
 /**
  * The stream relay: streamed calls (chat replies, blog outlines and sections) are fetched by a dedicated worker,
  * which hands the page the response's head at once and then its body's bytes, unchanged but gathered — the first
- * piece at once, then at most one message every STREAM_RELAY_INTERVAL_MS, and the end at once.
+ * piece at once, then at most one message every STREAM_RELAY_INTERVAL_MS (STREAM_RELAY_INTERVAL_FAST_MS while the
+ * body arrives faster than anyone reads), and the end at once.
  *
  * Why: a fast reply arrives in hundreds of small network reads. Read on the page, each costs its main thread a
  * task and a microtask run, then a chunk event through the chat machine (≈ 1.2 ms per chunk on the reference
@@ -27,6 +28,18 @@
  */
 export const STREAM_RELAY_INTERVAL_MS = 150;
 
+/**
+ * A body arriving faster than this many bytes a second is gathered for STREAM_RELAY_INTERVAL_FAST_MS instead: the
+ * page then shows it at most every 500 ms anyway (STREAM_FAST_CHARS_PER_S and STREAM_RENDER_INTERVAL_FAST_MS,
+ * src/features/chat/chat-streams.ts — the same figures; the bytes of the events are a little more than their text,
+ * so the relay slows down a little sooner than the page, which only means the page's render follows each message).
+ * Each message costs the page's main thread a task, a chunk event through the chat machine and its microtasks
+ * (≈ 0.5 ms here): at 150 ms the 20,000-word benchmark stream took 61 of them in 9 s, ≈ 30 ms. A stream that slows
+ * down below the rate is gathered every STREAM_RELAY_INTERVAL_MS again from its next message. Not spec constants.
+ */
+export const STREAM_RELAY_FAST_BYTES_PER_S = 4000;
+export const STREAM_RELAY_INTERVAL_FAST_MS = 500;
+
 export type RelayToWorker =
   | {
       type: 'fetch';
@@ -36,6 +49,8 @@ export type RelayToWorker =
       headers: [string, string][];
       body: string | null;
       interval: number;
+      /** gather for `interval` instead while the body arrives at `bytesPerS` or faster (optional: absent, never) */
+      fast?: { bytesPerS: number; interval: number };
     }
   | { type: 'abort'; id: number };
 
@@ -92,12 +107,20 @@ export function serveStreamRelay(scope: RelayWorkerScope): void {
       const reader = response.body.getReader();
       let gathered: Uint8Array[] = [];
       let lastPost = -Infinity;
+      /** the wait after a message: job.interval, or job.fast.interval after a step that came fast enough */
+      let interval = job.interval;
       const flush = () => {
         timer = undefined;
         if (!gathered.length || abort.signal.aborted) return;
         const bytes = gathered.length === 1 ? gathered[0] : concat(gathered);
         gathered = [];
-        lastPost = scope.now();
+        const now = scope.now();
+        // the step since the last message decides the next wait (the first message, at once, decides nothing)
+        if (job.fast && lastPost > -Infinity) {
+          const step = now - lastPost;
+          interval = step > 0 && (bytes.byteLength * 1000) / step >= job.fast.bytesPerS ? job.fast.interval : job.interval;
+        }
+        lastPost = now;
         scope.post({ type: 'data', id: job.id, bytes }, [bytes.buffer as ArrayBuffer]);
       };
       abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
@@ -107,7 +130,7 @@ export function serveStreamRelay(scope: RelayWorkerScope): void {
         if (!value?.byteLength) continue;
         gathered.push(value);
         if (timer === undefined) {
-          const wait = lastPost + job.interval - scope.now();
+          const wait = lastPost + interval - scope.now();
           if (wait <= 0) flush();
           else timer = scope.setTimeout(flush, wait);
         }
@@ -162,7 +185,11 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /** The page side: a fetch whose requests the worker behind `port` makes. */
-export function createRelayFetch(port: RelayPort, interval = STREAM_RELAY_INTERVAL_MS): (request: Request) => Promise<Response> {
+export function createRelayFetch(
+  port: RelayPort,
+  interval = STREAM_RELAY_INTERVAL_MS,
+  fast: { bytesPerS: number; interval: number } | undefined = { bytesPerS: STREAM_RELAY_FAST_BYTES_PER_S, interval: STREAM_RELAY_INTERVAL_FAST_MS },
+): (request: Request) => Promise<Response> {
   let nextId = 1;
   const jobs = new Map<number, (message: RelayFromWorker) => void>();
   port.listen((message) => jobs.get(message.id)?.(message));
@@ -236,6 +263,7 @@ export function createRelayFetch(port: RelayPort, interval = STREAM_RELAY_INTERV
         headers: [...request.headers],
         body,
         interval,
+        fast,
       });
     });
   };

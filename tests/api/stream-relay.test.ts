@@ -61,7 +61,11 @@ function controlledBody() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /** Both sides of the relay over an in-memory channel; records every message from the worker. */
-function wire(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, interval = 100) {
+function wire(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  interval = 100,
+  fast?: { bytesPerS: number; interval: number },
+) {
   const clock = manualClock();
   let toWorker: (m: RelayToWorker) => void = () => {};
   let toPage: (m: RelayFromWorker) => void = () => {};
@@ -85,6 +89,7 @@ function wire(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, 
   const relayFetch = createRelayFetch(
     { post: (m) => queueMicrotask(() => toWorker(m)), listen: (h) => void (toPage = h) },
     interval,
+    ...(fast ? [fast] : []),
   );
   return { relayFetch, clock, fromWorker, fetchCalls };
 }
@@ -151,6 +156,43 @@ describe('stream relay', () => {
     expect(dec.decode((await reader.read()).value)).toBe('data: [DONE]\n\n');
     expect((await reader.read()).done).toBe(true);
     expect(fromWorker.map((m) => m.type)).toEqual(['head', 'data', 'data', 'data', 'data', 'end']);
+  });
+
+  it('a body arriving fast is gathered for the longer interval, and for the short one again once it slows down', async () => {
+    const net = controlledBody();
+    const { relayFetch, clock, fromWorker } = wire(async () => new Response(net.body), 100, { bytesPerS: 4000, interval: 500 });
+    const response = await relayFetch(new Request(`${ORIGIN}/s`));
+    const reader = response.body!.getReader();
+    const sent = () => fromWorker.filter((m) => m.type === 'data').length;
+
+    net.push('a');
+    expect(dec.decode((await reader.read()).value)).toBe('a');
+    // 1,000 bytes in the next 100 ms: 10,000 bytes a second, fast — the next message waits 500 ms
+    clock.advance(10);
+    net.push('b'.repeat(1000));
+    await tick();
+    clock.advance(90);
+    expect(dec.decode((await reader.read()).value)).toHaveLength(1000);
+    expect(sent()).toBe(2);
+    clock.advance(50);
+    net.push('c'.repeat(100));
+    await tick();
+    clock.advance(449);
+    await tick();
+    expect(sent()).toBe(2);
+    clock.advance(1);
+    expect(dec.decode((await reader.read()).value)).toBe('c'.repeat(100));
+    // that step was 100 bytes in 500 ms (200 a second): slow again, the next message waits 100 ms
+    clock.advance(50);
+    net.push('d');
+    await tick();
+    clock.advance(49);
+    await tick();
+    expect(sent()).toBe(3);
+    clock.advance(1);
+    expect(dec.decode((await reader.read()).value)).toBe('d');
+    net.end();
+    expect((await reader.read()).done).toBe(true);
   });
 
   it('a refusal arrives whole with its status, as the client middleware reads it', async () => {
