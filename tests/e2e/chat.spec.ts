@@ -117,4 +117,18 @@ test.describe('AI Chat', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: COMPOSER })).toHaveValue('A half-written thought\nsecond line');
   });
+
+  test('the stream relay is ready before the first send, and every reply goes through that one worker', async ({ page }) => {
+    const relays = () => page.workers().filter((w) => w.url().includes('stream-relay'));
+    const composer = await openChat(page);
+    // started in an idle moment of the chat page, with nothing sent yet
+    await expect.poll(() => relays().length).toBe(1);
+    await composer.fill('Plan a trip to Rome');
+    await composer.press('Enter');
+    await expect(conversation(page).getByRole('button', { name: 'Copy' })).toBeVisible();
+    await composer.fill('And a trip to Lisbon');
+    await composer.press('Enter');
+    await expect(conversation(page).getByRole('button', { name: 'Copy' })).toHaveCount(2);
+    expect(relays()).toHaveLength(1);
+  });
 });

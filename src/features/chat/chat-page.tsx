@@ -17,6 +17,8 @@ import { fetchLatestConversationId, flattenMessages, invalidateChat, renameConve
 import { useChatStream, type LiveExchange } from './chat-streams';
 import { loadDraft, loadNewChatId, saveDraft, saveNewChatId } from './chat-storage';
 import { newChatId } from '../../actors/chat-stream';
+import { streamingFetch } from '../../api/stream-relay';
+import { whenIdle } from '../../platform/idle-queue';
 
 /** Which conversation /chat shows is in the URL: /chat?id=<conversation_chat_id> (the spec's route is /chat). */
 export const CHAT_ID_PARAM = 'id';
@@ -117,6 +119,11 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
   useEffect(() => {
     textarea.current?.focus();
   }, [conversationId]);
+
+  // The stream relay's worker (src/api/stream-relay.ts) is started in the first idle moment on the chat page, not
+  // by the first send: its script's fetch and the thread's start then no longer delay the first reply's first
+  // words, nor take main-thread time while the user waits for them. Once per page (streamingFetch keeps it).
+  useEffect(() => whenIdle(window, () => void streamingFetch(), { timeoutMs: 3000, fallbackMs: 1000 }), []);
 
   // a new conversation stops being "the new chat" once its first exchange is stored
   useEffect(() => {
