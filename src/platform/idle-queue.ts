@@ -7,8 +7,9 @@ type IdleWindow = Window & {
  * Runs `run` in a task of its own when the browser is idle, at most `timeoutMs` late; where there is no idle
  * callback (Safari, jsdom), after a pause of `fallbackMs`. Returns a function that cancels it if it has not run.
  * The one idle-callback helper of the app: the background-load queue below, App's quiet moment after the first
- * route (src/app/app.tsx), the signed-in integrations (src/platform/use-integrations.ts) and the font warm-up
- * (src/ui/font-warmup.ts), each with its own figures.
+ * route (src/app/app.tsx), the signed-in integrations (src/platform/use-integrations.ts), the font warm-up
+ * (src/ui/font-warmup.ts) and the chat page's stream relay (src/features/chat/chat-page.tsx), each with its own
+ * figures.
  */
 export function whenIdle(win: Window, run: () => void, { timeoutMs, fallbackMs }: { timeoutMs: number; fallbackMs: number }): () => void {
   const w = win as IdleWindow;
@@ -21,7 +22,6 @@ export function whenIdle(win: Window, run: () => void, { timeoutMs, fallbackMs }
 }
 
 /** One queue of background loads, each in an idle period of its own (see loadWhenIdle). */
-
 const idleQueue: (() => Promise<void>)[] = [];
 let idleQueueBusy = false;
 

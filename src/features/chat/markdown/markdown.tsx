@@ -84,7 +84,7 @@ function placeCaret(node: ReactNode, caret: ReactElement): ReactNode | null {
  * the last table cell, on a code block's last line — rather than on a line of its own below it. Where there is no
  * such place (a rule, a table without rows yet) it follows the block.
  */
-export function withCaret(nodes: ReactNode[], caret: ReactElement): ReactNode[] {
+function withCaret(nodes: ReactNode[], caret: ReactElement): ReactNode[] {
   const placed = placeCaret(nodes[nodes.length - 1], caret);
   return placed ? [...nodes.slice(0, -1), placed] : [...nodes, caret];
 }
