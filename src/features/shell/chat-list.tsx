@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClientContext, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { css, cx } from '../../../styled-system/css';
@@ -167,6 +167,39 @@ function ChatItemMenu({
   return <button {...placeholder.props} {...look} />;
 }
 
+interface ChatRowProps {
+  id: string;
+  title: string;
+  active: boolean;
+  renaming: boolean;
+  onRename(id: string, title: string): void;
+  onRenameCancel(): void;
+  onMenuSelect(id: string, value: 'rename' | 'delete'): void;
+  onMenuExit(id: string): void;
+}
+
+/**
+ * One conversation of the list. Memoised, with stable handlers from the list: a navigation (the list follows the
+ * location for the current row) or a refetch of the list (after every stored chat reply) re-renders the rows whose
+ * title or state changed, not every row's menu.
+ */
+const ChatRow = memo(function ChatRow({ id, title, active, renaming, onRename, onRenameCancel, onMenuSelect, onMenuExit }: ChatRowProps) {
+  return (
+    <li className={row}>
+      {renaming ? (
+        <InlineRename title={title} onSubmit={(t) => onRename(id, t)} onCancel={onRenameCancel} />
+      ) : (
+        <>
+          <Link to={`/chat?id=${encodeURIComponent(id)}`} className={link} aria-current={active ? 'page' : undefined} title={title}>
+            {title}
+          </Link>
+          <ChatItemMenu title={title} onExitComplete={() => onMenuExit(id)} onSelect={(value) => onMenuSelect(id, value)} />
+        </>
+      )}
+    </li>
+  );
+});
+
 function setTitleInCache(queryClient: QueryClient, id: string, title: string) {
   queryClient.setQueryData<{ pages: Page[]; pageParams: unknown[] }>(listKey, (old) =>
     old
@@ -231,6 +264,37 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
     return () => io.disconnect();
   }, [expanded, query]);
 
+  // the rows' handlers: stable, so a row re-renders only when its own props change (ChatRow)
+  const allRef = useRef<Summary[]>([]);
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      const old = allRef.current.find((c) => c.conversation_chat_id === id)?.conversation_title ?? CHAT_DEFAULT_TITLE;
+      setRenaming(null);
+      setTitleInCache(queryClient, id, title);
+      try {
+        await api.POST('/api/chat/updateConversationTitle', { body: { conversation_chat_id: id, conversation_title: title } });
+      } catch {
+        setTitleInCache(queryClient, id, old);
+      }
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/conversations/{conversation_chat_id}'] });
+    },
+    [api, queryClient],
+  );
+  const onRename = useCallback((id: string, title: string) => void rename(id, title), [rename]);
+  const onRenameCancel = useCallback(() => setRenaming(null), []);
+  // Rename starts once the menu has closed and handed focus back, so the field keeps it
+  const onMenuExit = useCallback((id: string) => {
+    if (pendingRename.current === id) setRenaming(id);
+    pendingRename.current = null;
+  }, []);
+  const onMenuSelect = useCallback(
+    (id: string, value: 'rename' | 'delete') => {
+      if (value === 'rename') pendingRename.current = id;
+      else dialogs.send({ type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
+    },
+    [dialogs],
+  );
+
   if (query.isError && !query.data) return null;
   const pages = query.data?.pages ?? [];
   const all: Summary[] = [];
@@ -247,17 +311,7 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
   // 01 §2: the toggle appears above 9 items
   const showToggle = total > CHAT_LIST_TOGGLE_ABOVE;
 
-  async function rename(id: string, title: string) {
-    const old = all.find((c) => c.conversation_chat_id === id)?.conversation_title ?? CHAT_DEFAULT_TITLE;
-    setRenaming(null);
-    setTitleInCache(queryClient, id, title);
-    try {
-      await api.POST('/api/chat/updateConversationTitle', { body: { conversation_chat_id: id, conversation_title: title } });
-    } catch {
-      setTitleInCache(queryClient, id, old);
-    }
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/conversations/{conversation_chat_id}'] });
-  }
+  allRef.current = all;
 
   if (query.isPending) return null;
   return frame(
@@ -266,35 +320,19 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
         <p className={emptyNote}>{CHAT_LIST_MESSAGES.empty}</p>
       ) : (
         <ul className={list} aria-label={CHAT_LIST_MESSAGES.list}>
-          {visible.map((c) => {
-            const id = c.conversation_chat_id;
-            const title = c.conversation_title || CHAT_DEFAULT_TITLE;
-            return (
-              <li key={id} className={row}>
-                {renaming === id ? (
-                  <InlineRename title={title} onSubmit={(t) => void rename(id, t)} onCancel={() => setRenaming(null)} />
-                ) : (
-                  <>
-                    <Link to={`/chat?id=${encodeURIComponent(id)}`} className={link} aria-current={activeId === id ? 'page' : undefined} title={title}>
-                      {title}
-                    </Link>
-                    <ChatItemMenu
-                      title={title}
-                      // Rename starts once the menu has closed and handed focus back, so the field keeps it
-                      onExitComplete={() => {
-                        if (pendingRename.current === id) setRenaming(id);
-                        pendingRename.current = null;
-                      }}
-                      onSelect={(value) => {
-                        if (value === 'rename') pendingRename.current = id;
-                        else dialogs.send({ type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
-                      }}
-                    />
-                  </>
-                )}
-              </li>
-            );
-          })}
+          {visible.map((c) => (
+            <ChatRow
+              key={c.conversation_chat_id}
+              id={c.conversation_chat_id}
+              title={c.conversation_title || CHAT_DEFAULT_TITLE}
+              active={activeId === c.conversation_chat_id}
+              renaming={renaming === c.conversation_chat_id}
+              onRename={onRename}
+              onRenameCancel={onRenameCancel}
+              onMenuSelect={onMenuSelect}
+              onMenuExit={onMenuExit}
+            />
+          ))}
           {expanded && query.hasNextPage && <li ref={sentinel} aria-hidden="true" className={css({ h: '1' })} />}
         </ul>
       )}
