@@ -18,11 +18,11 @@ import { signIn, trackRequests } from '../e2e/fixtures';
  *  - main-thread busy time (CDP Performance.getMetrics TaskDuration) from just before the message is sent until
  *    the reply is stored and shown with its Copy button, divided by the busy time of rendering the same stored
  *    reply once (a fresh page of the conversation whose history response is held until the shell is idle, so
- *    only fetching-and-rendering the conversation counts). Budget: ratio ≤ 3.
+ *    only fetching-and-rendering the conversation counts; the median of ONCE_RUNS such pages). Budget: ratio ≤ 3.
  *  - the longest main-thread task during the stream: the renderer main thread's RunTask events from a Chromium
  *    trace (category "toplevel", cheap enough to leave on for both measurements), cross-checked with the page's
  *    own PerformanceObserver 'longtask' entries (which only report tasks over 50 ms). Budget: ≤ 50 ms.
- * BENCH_TRACE_DIR=dir writes the two traces there; BENCH_CPU_PROFILE_DIR=dir a CPU profile of the stream (stream.cpuprofile).
+ * BENCH_TRACE_DIR=dir writes the traces there (stream-trace.json, once-trace-1…3.json); BENCH_CPU_PROFILE_DIR=dir a CPU profile of the stream (stream.cpuprofile).
  * Writes .bench/stream.json. Its own backend runs on E2E_PORT + 1 (the configured web server has no AI provider
  * setting), on a fresh in-memory database.
  */
@@ -40,6 +40,13 @@ const LONGEST_TASK_BUDGET_MS = 50;
 /** BENCH_TRACE_CATEGORIES=… (comma-separated) records more, e.g. devtools.timeline to see where the time goes. */
 const TRACE_CATEGORIES = process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? ['toplevel'];
 const SENTINEL = 'End of the benchmark reply.';
+/**
+ * Rendering the stored reply once is measured on this many fresh pages and the median counts. One render is a
+ * single ~100 ms burst, so one measurement of it swung 88–181 ms between runs of the same build on this 2-core
+ * machine (a collection or the other core's work landing inside it), while the stream's 10 s average out by
+ * themselves; the median of three keeps the ratio's denominator from being one draw. Every run is reported.
+ */
+const ONCE_RUNS = 3;
 
 const PORT = Number(process.env.E2E_PORT ?? 4317) + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -228,6 +235,14 @@ async function longTasksSince(page: Page, since: number): Promise<number[]> {
   );
 }
 
+/** The whole reply and its Copy button are on the page (checked after measuring, never during: see the stream). */
+async function expectWholeReply(p: Page) {
+  const region = p.getByRole('region', { name: 'Conversation' });
+  await expect(region.getByText(SENTINEL, { exact: false })).toHaveCount(1);
+  await expect(region.getByText(SENTINEL, { exact: false })).toBeVisible();
+  await expect(region.getByRole('button', { name: 'Copy' })).toHaveCount(1);
+}
+
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 500)))));
 
 // ---------------------------------------------------------------------------------------------
@@ -322,45 +337,47 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   const conversationId = new URL(page.url()).searchParams.get('id');
   expect(conversationId).toBeTruthy();
 
-  // ---- the same reply rendered once: a fresh page of the stored conversation
-  const fresh = await context.newPage();
+  // ---- the same reply rendered once: a fresh page of the stored conversation, ONCE_RUNS times; the median counts
   const path = `/api/chat/conversations/${conversationId}`;
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await fresh.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
-  await fresh.goto(`/chat?id=${conversationId}`);
-  await expect(fresh.getByRole('textbox', { name: 'Message' })).toBeVisible();
-  await settle(fresh);
-  await fresh.waitForTimeout(1500);
-  const cdp2 = await context.newCDPSession(fresh);
-  await cdp2.send('Performance.enable');
-  await browser.startTracing(fresh, { categories: TRACE_CATEGORIES });
-  const before2 = await taskSeconds(cdp2);
-  const loaded = fresh.waitForResponse((r) => new URL(r.url()).pathname === path);
-  const net2 = trackRequests(fresh);
-  // the held request counts as in flight from before the tracker started: the quiet wait follows its response
-  release();
-  expect((await loaded).ok(), 'the conversation').toBeTruthy();
-  await net2.quiet(1000);
-  await settle(fresh);
-  const after2 = await taskSeconds(cdp2);
-  const onceTraceRaw = await browser.stopTracing();
-  if (process.env.BENCH_TRACE_DIR) writeFileSync(`${process.env.BENCH_TRACE_DIR}/once-trace.json`, onceTraceRaw);
-  const onceTrace = mainThreadTasks(onceTraceRaw);
-  // what was measured is what the user sees: the whole reply and its Copy button, on both pages
-  for (const p of [page, fresh]) {
-    const region = p.getByRole('region', { name: 'Conversation' });
-    await expect(region.getByText(SENTINEL, { exact: false })).toHaveCount(1);
-    await expect(region.getByText(SENTINEL, { exact: false })).toBeVisible();
-    await expect(region.getByRole('button', { name: 'Copy' })).toHaveCount(1);
+  const onceRuns: { busy: Record<string, number>; trace: ReturnType<typeof mainThreadTasks> }[] = [];
+  for (let run = 0; run < ONCE_RUNS; run++) {
+    const fresh = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await fresh.route(
+      (url) => url.pathname === path,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await fresh.goto(`/chat?id=${conversationId}`);
+    await expect(fresh.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await settle(fresh);
+    await fresh.waitForTimeout(1500);
+    const cdp2 = await context.newCDPSession(fresh);
+    await cdp2.send('Performance.enable');
+    await browser.startTracing(fresh, { categories: TRACE_CATEGORIES });
+    const before2 = await taskSeconds(cdp2);
+    const loaded = fresh.waitForResponse((r) => new URL(r.url()).pathname === path);
+    const net2 = trackRequests(fresh);
+    // the held request counts as in flight from before the tracker started: the quiet wait follows its response
+    release();
+    expect((await loaded).ok(), 'the conversation').toBeTruthy();
+    await net2.quiet(1000);
+    await settle(fresh);
+    const after2 = await taskSeconds(cdp2);
+    const onceTraceRaw = await browser.stopTracing();
+    if (process.env.BENCH_TRACE_DIR) writeFileSync(`${process.env.BENCH_TRACE_DIR}/once-trace-${run + 1}.json`, onceTraceRaw);
+    onceRuns.push({ busy: diffMs(before2, after2), trace: mainThreadTasks(onceTraceRaw) });
+    // what was measured is what the user sees: the whole reply and its Copy button
+    await expectWholeReply(fresh);
+    await fresh.close();
   }
-  const once = diffMs(before2, after2);
+  await expectWholeReply(page);
+  const median = [...onceRuns].sort((a, b) => a.busy.task - b.busy.task)[Math.floor(ONCE_RUNS / 2)];
+  const once = median.busy;
+  const onceTrace = median.trace;
 
   const ratio = stream.task / once.task;
   const longestTaskMs = Math.max(0, ...streamTrace);
@@ -372,6 +389,7 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
     streamWallMs: wallMs,
     streamBusyMs: stream,
     renderOnceBusyMs: once,
+    renderOnceRunsMs: onceRuns.map((r) => r.busy.task),
     ratio: Math.round(ratio * 100) / 100,
     ratioBudget: RATIO_BUDGET,
     longestTaskMs: Math.round(longestTaskMs * 10) / 10,
@@ -390,7 +408,8 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
   console.info(
     `\nStreaming render, ${TOTAL_WORDS} words in ${PIECES.length} chunks over ${(wallMs / 1000).toFixed(1)} s:\n` +
       `  main-thread busy during the stream ${stream.task} ms (script ${stream.script}, layout ${stream.layout}, style ${stream.style})\n` +
-      `  rendering the stored reply once    ${once.task} ms (script ${once.script}, layout ${once.layout}, style ${once.style})\n` +
+      `  rendering the stored reply once    ${once.task} ms (script ${once.script}, layout ${once.layout}, style ${once.style}; ` +
+      `the median of ${ONCE_RUNS} fresh pages: ${onceRuns.map((r) => r.busy.task).join(', ')} ms)\n` +
       `  in main-thread CPU time (trace): ${result.streamCpuMs} ms ÷ ${result.renderOnceCpuMs} ms = ${result.cpuRatio}\n` +
       `  ratio ${result.ratio} (budget ≤ ${RATIO_BUDGET}); longest task ${result.longestTaskMs} ms (budget ≤ ${LONGEST_TASK_BUDGET_MS}); ` +
       `${result.streamTasksOver50ms} of ${result.streamTaskCount} tasks over 50 ms; longtask entries: ${JSON.stringify(result.longtaskEntries)}`,
