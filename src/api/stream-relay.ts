@@ -188,7 +188,7 @@ function abortReason(signal: AbortSignal): unknown {
 export function createRelayFetch(
   port: RelayPort,
   interval = STREAM_RELAY_INTERVAL_MS,
-  fast: { bytesPerS: number; interval: number } | undefined = { bytesPerS: STREAM_RELAY_FAST_BYTES_PER_S, interval: STREAM_RELAY_INTERVAL_FAST_MS },
+  fast: { bytesPerS: number; interval: number } = { bytesPerS: STREAM_RELAY_FAST_BYTES_PER_S, interval: STREAM_RELAY_INTERVAL_FAST_MS },
 ): (request: Request) => Promise<Response> {
   let nextId = 1;
   const jobs = new Map<number, (message: RelayFromWorker) => void>();
