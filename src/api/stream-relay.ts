@@ -30,14 +30,19 @@ export const STREAM_RELAY_INTERVAL_MS = 150;
 
 /**
  * A body arriving faster than this many bytes a second is gathered for STREAM_RELAY_INTERVAL_FAST_MS instead: the
- * page then shows it at most every 500 ms anyway (STREAM_FAST_CHARS_PER_S and STREAM_RENDER_INTERVAL_FAST_MS,
- * src/features/chat/chat-streams.ts — the same figures; the bytes of the events are a little more than their text,
- * so the relay slows down a little sooner than the page, which only means the page's render follows each message).
+ * page shows such a stream at most every 500 ms anyway (STREAM_FAST_CHARS_PER_S and STREAM_RENDER_INTERVAL_FAST_MS,
+ * src/features/chat/chat-streams.ts, which count the reply's characters). The relay only sees bytes, and an event
+ * carries ≈ 22 bytes of framing beside its text (`data: {"content":"…"}` and a blank line): a model's token-sized
+ * pieces (≈ 4 characters) are ≈ 6 times their text, the benchmark's 100-word chunks hardly more than it. 10,000 bytes
+ * a second is therefore ≈ 1,500 characters (≈ 250 words) a second of token-sized pieces — fifty times reading speed,
+ * where 500 ms steps of ≈ 125 words lose nobody anything — and above it in any larger pieces. (4,000, the page's own
+ * figure, would have slowed a 130-words-a-second model's tokens to 500 ms steps while the page wanted 150.)
  * Each message costs the page's main thread a task, a chunk event through the chat machine and its microtasks
- * (≈ 0.5 ms here): at 150 ms the 20,000-word benchmark stream took 61 of them in 9 s, ≈ 30 ms. A stream that slows
- * down below the rate is gathered every STREAM_RELAY_INTERVAL_MS again from its next message. Not spec constants.
+ * (≈ 0.5 ms here): at 150 ms the 20,000-word benchmark stream (≈ 12,400 bytes a second) took 61 of them in 9 s,
+ * ≈ 30 ms, at 500 ms 18. A stream that slows down below the rate is gathered every STREAM_RELAY_INTERVAL_MS again from
+ * its next message. Not spec constants.
  */
-export const STREAM_RELAY_FAST_BYTES_PER_S = 4000;
+export const STREAM_RELAY_FAST_BYTES_PER_S = 10_000;
 export const STREAM_RELAY_INTERVAL_FAST_MS = 500;
 
 export type RelayToWorker =
