@@ -45,6 +45,21 @@ export const STREAM_RELAY_INTERVAL_MS = 150;
 export const STREAM_RELAY_FAST_BYTES_PER_S = 10_000;
 export const STREAM_RELAY_INTERVAL_FAST_MS = 500;
 
+/** A stream's fast pace: at `perS` (bytes or characters a second) or faster, the wait is `interval` ms. */
+export interface StreamPace {
+  perS: number;
+  interval: number;
+}
+
+/**
+ * The wait after a step of a stream that brought `amount` (bytes or characters) in `stepMs`: `fast.interval` when
+ * that is `fast.perS` or faster, `normal` otherwise. The one rule of both the relay's gathering and the page's
+ * streaming renders (nextRenderInterval, src/features/chat/chat-streams.ts).
+ */
+export function waitAfterStep(amount: number, stepMs: number, normal: number, fast: StreamPace): number {
+  return stepMs > 0 && (amount * 1000) / stepMs >= fast.perS ? fast.interval : normal;
+}
+
 export type RelayToWorker =
   | {
       type: 'fetch';
@@ -54,8 +69,8 @@ export type RelayToWorker =
       headers: [string, string][];
       body: string | null;
       interval: number;
-      /** gather for `interval` instead while the body arrives at `bytesPerS` or faster (optional: absent, never) */
-      fast?: { bytesPerS: number; interval: number };
+      /** gather for `fast.interval` instead while the body arrives at `fast.perS` bytes a second or faster (absent: never) */
+      fast?: StreamPace;
     }
   | { type: 'abort'; id: number };
 
@@ -121,10 +136,7 @@ export function serveStreamRelay(scope: RelayWorkerScope): void {
         gathered = [];
         const now = scope.now();
         // the step since the last message decides the next wait (the first message, at once, decides nothing)
-        if (job.fast && lastPost > -Infinity) {
-          const step = now - lastPost;
-          interval = step > 0 && (bytes.byteLength * 1000) / step >= job.fast.bytesPerS ? job.fast.interval : job.interval;
-        }
+        if (job.fast && lastPost > -Infinity) interval = waitAfterStep(bytes.byteLength, now - lastPost, job.interval, job.fast);
         lastPost = now;
         scope.post({ type: 'data', id: job.id, bytes }, [bytes.buffer as ArrayBuffer]);
       };
@@ -193,7 +205,7 @@ function abortReason(signal: AbortSignal): unknown {
 export function createRelayFetch(
   port: RelayPort,
   interval = STREAM_RELAY_INTERVAL_MS,
-  fast: { bytesPerS: number; interval: number } = { bytesPerS: STREAM_RELAY_FAST_BYTES_PER_S, interval: STREAM_RELAY_INTERVAL_FAST_MS },
+  fast: StreamPace = { perS: STREAM_RELAY_FAST_BYTES_PER_S, interval: STREAM_RELAY_INTERVAL_FAST_MS },
 ): (request: Request) => Promise<Response> {
   let nextId = 1;
   const jobs = new Map<number, (message: RelayFromWorker) => void>();

@@ -5,7 +5,7 @@
  * body for a connection lost half-way, an AbortError for an aborted one — while the body's pieces arrive gathered.
  */
 import { describe, expect, it } from 'vitest';
-import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker } from '../../src/api/stream-relay';
+import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker, type StreamPace } from '../../src/api/stream-relay';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -64,7 +64,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 function wire(
   fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
   interval = 100,
-  fast?: { bytesPerS: number; interval: number },
+  fast?: StreamPace,
 ) {
   const clock = manualClock();
   let toWorker: (m: RelayToWorker) => void = () => {};
@@ -160,7 +160,7 @@ describe('stream relay', () => {
 
   it('a body arriving fast is gathered for the longer interval, and for the short one again once it slows down', async () => {
     const net = controlledBody();
-    const { relayFetch, clock, fromWorker } = wire(async () => new Response(net.body), 100, { bytesPerS: 4000, interval: 500 });
+    const { relayFetch, clock, fromWorker } = wire(async () => new Response(net.body), 100, { perS: 4000, interval: 500 });
     const response = await relayFetch(new Request(`${ORIGIN}/s`));
     const reader = response.body!.getReader();
     const sent = () => fromWorker.filter((m) => m.type === 'data').length;

@@ -21,6 +21,7 @@ import { useAppActors, type AppActors } from '../../state/app-actors';
 import type { chatStreamMachine } from '../../../machines/chat-stream.machine';
 import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../../machines/constants';
 import { provideChatStream } from '../../actors/chat-stream';
+import { waitAfterStep } from '../../api/stream-relay';
 import { invalidateChat } from './chat-queries';
 import { loadInFlight, saveInFlight, type InFlightExchange } from './chat-storage';
 
@@ -370,7 +371,7 @@ export const STREAM_RENDER_INTERVAL_FAST_MS = 500;
 
 /** The wait before the next render of a streaming reply, given the last step's new characters and its duration. */
 export function nextRenderInterval(stepChars: number, stepMs: number): number {
-  return stepMs > 0 && (stepChars * 1000) / stepMs >= STREAM_FAST_CHARS_PER_S ? STREAM_RENDER_INTERVAL_FAST_MS : STREAM_RENDER_INTERVAL_MS;
+  return waitAfterStep(stepChars, stepMs, STREAM_RENDER_INTERVAL_MS, { perS: STREAM_FAST_CHARS_PER_S, interval: STREAM_RENDER_INTERVAL_FAST_MS });
 }
 
 const IDLE: LiveExchange = { phase: 'idle', input: '', output: '', outcome: null, startedAt: 0, title: '', model: undefined };
