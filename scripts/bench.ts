@@ -50,16 +50,19 @@ interface StreamJson {
   words: number;
   chunks: number;
   chunkPaceMs: number;
-  streamBusyMs: { task: number };
-  renderOnceBusyMs: { task: number };
-  /** every fresh page's render; renderOnceBusyMs is their median */
-  renderOnceRunsMs: number[];
+  /** the gate's window: the relay's first message to the frame after its last (tests/bench/chat-stream.spec.ts) */
+  duringStream: { windowMs: number; relayMessages: number; busyMs: number; cpuMs: number };
+  /** the median fresh page's render, from its trace; every page's in renderOnceTraceRunsMs */
+  renderOnceTraceMs: number;
+  renderOnceTraceRunsMs: number[];
   ratio: number;
   ratioBudget: number;
+  cpuRatio: number;
+  /** keystroke to stored and refetched (CDP TaskDuration), reported beside the gate figure */
+  exchange: { wallMs: number; busyMs: { task: number }; renderOnceBusyMs: { task: number }; ratio: number };
   longestTaskMs: number;
   longestTaskBudgetMs: number;
   streamTasksOver50ms: number;
-  cpuRatio: number;
 }
 interface LoadJson {
   users: number;
@@ -97,11 +100,20 @@ if (stream) {
   const taskOk = stream.longestTaskMs <= stream.longestTaskBudgetMs;
   failed ||= !ratioOk || !taskOk;
   const what = `${stream.words.toLocaleString('en-US')} words in ${stream.chunks} chunks`;
+  const d = stream.duringStream;
   rows.push([
-    `Streaming render, ${what}: main-thread busy ÷ one render`,
+    `Streaming render, ${what}: main-thread busy during the stream ÷ one render`,
     `≤ ${stream.ratioBudget}`,
-    `${stream.ratio} (${Math.round(stream.streamBusyMs.task)} ms ÷ ${Math.round(stream.renderOnceBusyMs.task)} ms, median of ${stream.renderOnceRunsMs.map(Math.round).join(', ')}; in CPU time ${stream.cpuRatio})`,
+    `${stream.ratio} (${Math.round(d.busyMs)} ms in the ${(d.windowMs / 1000).toFixed(1)} s from the reply's first piece to its last ÷ ` +
+      `${Math.round(stream.renderOnceTraceMs)} ms, median of ${stream.renderOnceTraceRunsMs.map(Math.round).join(', ')}; in CPU time ${stream.cpuRatio})`,
     verdict(ratioOk),
+  ]);
+  const x = stream.exchange;
+  rows.push([
+    'Streaming render: the whole exchange (keystroke → stored, history refetched) ÷ one render',
+    'reported (no budget)',
+    `${x.ratio} (${Math.round(x.busyMs.task)} ms ÷ ${Math.round(x.renderOnceBusyMs.task)} ms, CDP TaskDuration)`,
+    'info',
   ]);
   rows.push([
     'Streaming render: longest main-thread task',

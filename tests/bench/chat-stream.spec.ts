@@ -14,14 +14,24 @@ import { signIn, trackRequests } from '../e2e/fixtures';
  * the built-in offline writer only writes short replies. So the chunks really arrive over time through the
  * server, the network stack and the client's incremental SSE parsing, and the reply is then stored as usual.
  *
- * Measured with the browser's own counters:
- *  - main-thread busy time (CDP Performance.getMetrics TaskDuration) from just before the message is sent until
- *    the reply is stored and shown with its Copy button, divided by the busy time of rendering the same stored
- *    reply once (a fresh page of the conversation whose history response is held until the shell is idle, so
- *    only fetching-and-rendering the conversation counts; the median of ONCE_RUNS such pages). Budget: ratio ≤ 3.
- *  - the longest main-thread task during the stream: the renderer main thread's RunTask events from a Chromium
- *    trace (category "toplevel", cheap enough to leave on for both measurements), cross-checked with the page's
- *    own PerformanceObserver 'longtask' entries (which only report tasks over 50 ms). Budget: ≤ 50 ms.
+ * Measured with the browser's own timeline, a Chromium trace (category "toplevel", cheap enough to leave on for
+ * both measurements: every task of the renderer's main thread, with its wall time, CPU time and origin):
+ *  - the gate's figure, as the issue words it: "total main-thread time DURING THE STREAM divided by the time to
+ *    render the same final text once". During the stream = from the stream relay's first message on the page (the
+ *    reply's head and first piece) to its last (the end of the body) and the frame that paints the last piece
+ *    (duringTheStream). One render = the busy time of a fresh page of the stored conversation whose history
+ *    response is held until the shell is idle, so only fetching-and-rendering the conversation counts; the median
+ *    of ONCE_RUNS such pages. Budget: ratio ≤ 3.
+ *  - beside it, the whole exchange: CDP Performance.getMetrics TaskDuration from just before the message is sent
+ *    until the reply is stored and shown with its Copy button and the history refetched, ÷ the same fresh pages'
+ *    TaskDuration. Until 2026-11-27 (thirteenth session) this was the gate's figure. It adds the exchange's fixed
+ *    costs before and after the stream — the keystroke, the subscription gate's refetch of the user and the
+ *    subscription (01 §4), the request; the store, the title and history refetches (01 §4 Chat) and their renders:
+ *    ≈ 120–160 ms, whatever the reply's length. With no render at all between the first piece and the end (a side
+ *    build, 2026-11-27, three runs) it was still 2.35–3.05, so it cannot approach the issue's "ideal close to 1":
+ *    it measures the exchange, not the streaming render. It is printed and kept in .bench/stream.json (`exchange`).
+ *  - the longest main-thread task over the whole exchange (the stricter window), cross-checked with the page's own
+ *    PerformanceObserver 'longtask' entries (which only report tasks over 50 ms). Budget: ≤ 50 ms.
  * BENCH_TRACE_DIR=dir writes the traces there (stream-trace.json, once-trace-1…3.json); BENCH_CPU_PROFILE_DIR=dir a CPU profile of the stream (stream.cpuprofile).
  * Writes .bench/stream.json. Its own backend runs on E2E_PORT + 1 (the configured web server has no AI provider
  * setting), on a fresh in-memory database.
@@ -166,19 +176,28 @@ interface TraceEvent {
   dur?: number;
   /** thread (CPU) time of the event, µs */
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; src_func?: string };
+}
+
+/** One task of the renderer's main thread: its start (µs, the trace's clock), wall and CPU time (ms), and origin. */
+interface MainTask {
+  ts: number;
+  ms: number;
+  cpuMs: number;
+  /** where Chromium posted the task from (RunTask's src_func, category toplevel), e.g. PostMessageToWorkerObject */
+  src?: string;
 }
 
 /**
  * The renderer main thread's tasks from a Chromium trace — the CrRendererMain thread busiest with RunTask: each
- * task's wall time (ms) and, in `cpuMs`, the thread's CPU time over all of them (the trace's `tdur`), which does
- * not count the time the thread waited for a core (on a busy 2-core machine the wall figures swing by ±30 %).
+ * task's wall time and CPU time (the trace's `tdur`, which does not count the time the thread waited for a core;
+ * on a busy 2-core machine the wall figures swing by ±30 %).
  * A task includes the microtask checkpoint Blink runs right after it ('BlinkScheduler_PerformMicrotaskCheckpoint',
  * a top-level event of its own, just after the task's 'ThreadControllerImpl::RunTask'): that is where promise
  * continuations run — the stream's reads and its async generator, for one — and the main thread is just as busy
  * (2026-11-26: 1,144 checkpoints, 162 ms during the stream, missing from the figures until then).
  */
-function mainThreadTasks(trace: Buffer): number[] & { cpuMs: number } {
+function mainThreadTasks(trace: Buffer): MainTask[] {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
@@ -195,24 +214,58 @@ function mainThreadTasks(trace: Buffer): number[] & { cpuMs: number } {
     list.push(e);
     byThread.set(key, list);
   }
-  let best: number[] = [];
-  let bestCpu = 0;
+  let best: MainTask[] = [];
   let bestSum = -1;
   for (const list of byThread.values()) {
     list.sort((a, b) => a.ts - b.ts);
-    const tasks: number[] = [];
-    let cpu = 0;
+    const tasks: MainTask[] = [];
     let sum = 0;
     for (const e of list) {
       const ms = e.dur! / 1000;
-      cpu += (e.tdur ?? e.dur!) / 1000;
+      const cpuMs = (e.tdur ?? e.dur!) / 1000;
       sum += ms;
-      if (e.name === CHECKPOINT && tasks.length) tasks[tasks.length - 1] += ms;
-      else tasks.push(ms);
+      const last = tasks[tasks.length - 1];
+      if (e.name === CHECKPOINT && last) {
+        last.ms += ms;
+        last.cpuMs += cpuMs;
+      } else tasks.push({ ts: e.ts, ms, cpuMs, src: e.args?.src_func });
     }
-    if (sum > bestSum) [best, bestCpu, bestSum] = [tasks, cpu, sum];
+    if (sum > bestSum) [best, bestSum] = [tasks, sum];
   }
-  return Object.assign(best, { cpuMs: bestCpu });
+  return best;
+}
+
+const busyOf = (tasks: MainTask[]) => tasks.reduce((s, t) => s + t.ms, 0);
+const cpuOf = (tasks: MainTask[]) => tasks.reduce((s, t) => s + t.cpuMs, 0);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Chromium's origins (RunTask's src_func, category toplevel) of the task that hands the page a dedicated worker's
+ * message, and of the task that runs a frame (BeginMainFrame). The chat's stream reaches the page only as the
+ * stream relay's messages (src/api/stream-relay.ts, the app's one worker; tests/e2e/chat.spec.ts checks a reply
+ * goes through it), so they mark when the stream arrives.
+ */
+const WORKER_MESSAGE_TASK = 'PostMessageToWorkerObject';
+const FRAME_TASK = 'ScheduledActionSendBeginMainFrame';
+/** the frame that shows what the last message brought comes within two frame intervals of it */
+const LAST_FRAME_WITHIN_US = 34_000;
+
+/**
+ * The main thread's tasks DURING THE STREAM, the issue's figure ("total main-thread time during the stream"): from
+ * the relay's first message (the reply's head and first piece) to its last (the end of the body), and the frame
+ * that paints the last piece. Before it come the keystroke, the subscription gate's refetch (01 §4) and the
+ * request; after it the store and the history refetches (01 §4 Chat) — the exchange's fixed costs, whatever the
+ * reply's length, which the whole-exchange figure still reports.
+ */
+function duringTheStream(tasks: MainTask[]): { tasks: MainTask[]; ms: number; relayMessages: number } {
+  const relay = tasks.filter((t) => t.src === WORKER_MESSAGE_TASK);
+  if (!relay.length) throw new Error(`no ${WORKER_MESSAGE_TASK} task in the trace: the reply did not come through the stream relay`);
+  const start = relay[0].ts;
+  const last = relay[relay.length - 1];
+  let end = last.ts + last.ms * 1000;
+  const frame = tasks.find((t) => t.src === FRAME_TASK && t.ts >= end);
+  if (frame && frame.ts - end <= LAST_FRAME_WITHIN_US) end = frame.ts + frame.ms * 1000;
+  return { tasks: tasks.filter((t) => t.ts >= start && t.ts < end), ms: (end - start) / 1000, relayMessages: relay.length };
 }
 
 /** Records the page's own 'longtask' entries (tasks over 50 ms) from the first script on. */
@@ -284,7 +337,7 @@ test.afterAll(async () => {
   await new Promise((r) => (provider ? provider.close(r) : r(undefined)));
 });
 
-test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one render, no task over 50 ms', async ({ page, context, browser }) => {
+test('a 20,000-word reply in 200 chunks: main-thread time during the stream within 3× one render, no task over 50 ms', async ({ page, context, browser }) => {
   test.setTimeout(240_000);
   expect(REPLY.trim().split(/\s+/)).toHaveLength(TOTAL_WORDS);
   expect(PIECES).toHaveLength(TOTAL_WORDS / CHUNK_WORDS);
@@ -339,7 +392,7 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
 
   // ---- the same reply rendered once: a fresh page of the stored conversation, ONCE_RUNS times; the median counts
   const path = `/api/chat/conversations/${conversationId}`;
-  const onceRuns: { busy: Record<string, number>; trace: ReturnType<typeof mainThreadTasks> }[] = [];
+  const onceRuns: { busy: Record<string, number>; trace: MainTask[] }[] = [];
   for (let run = 0; run < ONCE_RUNS; run++) {
     const fresh = await context.newPage();
     let release!: () => void;
@@ -375,43 +428,67 @@ test('a 20,000-word reply in 200 chunks streams within 3× the busy time of one 
     await fresh.close();
   }
   await expectWholeReply(page);
+
+  // The gate's figure (the issue's): main-thread time during the stream ÷ one render, both from the traces.
+  const during = duringTheStream(streamTrace);
+  const onceTraceBusy = onceRuns.map((r) => busyOf(r.trace));
+  const onceByTrace = [...onceRuns].sort((a, b) => busyOf(a.trace) - busyOf(b.trace))[Math.floor(ONCE_RUNS / 2)].trace;
+  const duringBusy = busyOf(during.tasks);
+  const ratio = duringBusy / busyOf(onceByTrace);
+  // Reported beside it: the whole exchange, keystroke to stored and refetched (CDP's TaskDuration, its own median).
   const median = [...onceRuns].sort((a, b) => a.busy.task - b.busy.task)[Math.floor(ONCE_RUNS / 2)];
   const once = median.busy;
-  const onceTrace = median.trace;
-
-  const ratio = stream.task / once.task;
-  const longestTaskMs = Math.max(0, ...streamTrace);
+  const exchangeRatio = stream.task / once.task;
+  // The longest task is taken over the whole exchange, the stricter window.
+  const longestTaskMs = Math.max(0, ...streamTrace.map((t) => t.ms));
   const result = {
     measuredAt: new Date().toISOString(),
     words: TOTAL_WORDS,
     chunks: PIECES.length,
     chunkPaceMs: CHUNK_PACE_MS,
-    streamWallMs: wallMs,
-    streamBusyMs: stream,
-    renderOnceBusyMs: once,
-    renderOnceRunsMs: onceRuns.map((r) => r.busy.task),
+    duringStream: {
+      /** from the relay's first message to the frame after its last (see duringTheStream) */
+      windowMs: Math.round(during.ms),
+      relayMessages: during.relayMessages,
+      busyMs: round1(duringBusy),
+      cpuMs: round1(cpuOf(during.tasks)),
+      tasks: during.tasks.length,
+      longestTaskMs: round1(Math.max(0, ...during.tasks.map((t) => t.ms))),
+    },
+    renderOnceTraceMs: round1(busyOf(onceByTrace)),
+    renderOnceTraceRunsMs: onceTraceBusy.map(round1),
+    renderOnceCpuMs: round1(cpuOf(onceByTrace)),
     ratio: Math.round(ratio * 100) / 100,
     ratioBudget: RATIO_BUDGET,
-    longestTaskMs: Math.round(longestTaskMs * 10) / 10,
+    // the same ratio in main-thread CPU time (reported beside the gate figure)
+    cpuRatio: Math.round((cpuOf(during.tasks) / cpuOf(onceByTrace)) * 100) / 100,
+    exchange: {
+      wallMs: wallMs,
+      busyMs: stream,
+      renderOnceBusyMs: once,
+      renderOnceRunsMs: onceRuns.map((r) => r.busy.task),
+      ratio: Math.round(exchangeRatio * 100) / 100,
+    },
+    longestTaskMs: round1(longestTaskMs),
     longestTaskBudgetMs: LONGEST_TASK_BUDGET_MS,
-    streamTasksOver50ms: streamTrace.filter((d) => d > 50).length,
+    streamTasksOver50ms: streamTrace.filter((t) => t.ms > 50).length,
     streamTaskCount: streamTrace.length,
     longtaskEntries: streamLongTasks.map((d) => Math.round(d)),
-    renderOnceLongestTaskMs: Math.round(Math.max(0, ...onceTrace) * 10) / 10,
-    // the same ratio in main-thread CPU time (reported beside the gate figure; steadier on a shared machine)
-    streamCpuMs: Math.round(streamTrace.cpuMs),
-    renderOnceCpuMs: Math.round(onceTrace.cpuMs),
-    cpuRatio: Math.round((streamTrace.cpuMs / onceTrace.cpuMs) * 100) / 100,
+    renderOnceLongestTaskMs: round1(Math.max(0, ...onceByTrace.map((t) => t.ms))),
   };
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/stream.json', `${JSON.stringify(result, null, 2)}\n`);
+  const d = result.duringStream;
   console.info(
-    `\nStreaming render, ${TOTAL_WORDS} words in ${PIECES.length} chunks over ${(wallMs / 1000).toFixed(1)} s:\n` +
-      `  main-thread busy during the stream ${stream.task} ms (script ${stream.script}, layout ${stream.layout}, style ${stream.style})\n` +
-      `  rendering the stored reply once    ${once.task} ms (script ${once.script}, layout ${once.layout}, style ${once.style}; ` +
-      `the median of ${ONCE_RUNS} fresh pages: ${onceRuns.map((r) => r.busy.task).join(', ')} ms)\n` +
-      `  in main-thread CPU time (trace): ${result.streamCpuMs} ms ÷ ${result.renderOnceCpuMs} ms = ${result.cpuRatio}\n` +
-      `  ratio ${result.ratio} (budget ≤ ${RATIO_BUDGET}); longest task ${result.longestTaskMs} ms (budget ≤ ${LONGEST_TASK_BUDGET_MS}); ` +
+    `\nStreaming render, ${TOTAL_WORDS} words in ${PIECES.length} chunks:\n` +
+      `  during the stream (${(d.windowMs / 1000).toFixed(1)} s, ${d.relayMessages} relay messages): main-thread busy ${d.busyMs} ms (CPU ${d.cpuMs} ms)\n` +
+      `  rendering the stored reply once: ${result.renderOnceTraceMs} ms (CPU ${result.renderOnceCpuMs} ms; the median of ${ONCE_RUNS} fresh pages: ` +
+      `${result.renderOnceTraceRunsMs.join(', ')} ms)\n` +
+      `  ratio ${result.ratio} (budget ≤ ${RATIO_BUDGET}), in CPU time ${result.cpuRatio}\n` +
+      `  the whole exchange, keystroke to stored and refetched (${(wallMs / 1000).toFixed(1)} s, CDP TaskDuration): ${stream.task} ms ` +
+      `(script ${stream.script}, layout ${stream.layout}, style ${stream.style}) ÷ ${once.task} ms ` +
+      `(median of ${onceRuns.map((r) => r.busy.task).join(', ')}) = ${result.exchange.ratio}\n` +
+      `  longest task ${result.longestTaskMs} ms over the whole exchange (budget ≤ ${LONGEST_TASK_BUDGET_MS}; ${d.longestTaskMs} ms during the stream); ` +
       `${result.streamTasksOver50ms} of ${result.streamTaskCount} tasks over 50 ms; longtask entries: ${JSON.stringify(result.longtaskEntries)}`,
   );
   // A benchmark reports; the gate is `npm run bench`'s table (the figures above are what it prints).
