@@ -31,9 +31,35 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: target.url, max: 5 });
+    // An idle connection that PostgreSQL closes (a server restart, an administrator's pg_terminate_backend,
+    // DROP DATABASE … WITH (FORCE), idle_session_timeout) makes the pool emit 'error'. Without a listener that
+    // is an uncaught exception that would take the whole server down; the pool has already discarded the
+    // connection and opens a new one for the next query, so logging is all there is to do.
+    let closing = false;
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (!closing) console.error(`[server] an idle database connection was closed:${err.code ? ` ${err.code}` : ''} ${err.message}`);
+    });
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      // pool.end() resolves once the pool has let go of its connections, before they have finished closing;
+      // wait for each connection's own end too, so a caller that drops the database next finds none open.
+      close: async () => {
+        closing = true;
+        const open = pool.totalCount;
+        let removed = 0;
+        const allEnded = new Promise<void>((resolve) => {
+          if (open === 0) return resolve();
+          pool.on('remove', () => {
+            if (++removed >= open) resolve();
+          });
+        });
+        await pool.end();
+        await allEnded;
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
