@@ -49,11 +49,13 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
       close: async () => {
         closing = true;
         const open = pool.totalCount;
-        let removed = 0;
+        // distinct clients: one closed by PostgreSQL while ending is removed (and reported) twice
+        const ended = new Set<unknown>();
         const allEnded = new Promise<void>((resolve) => {
           if (open === 0) return resolve();
-          pool.on('remove', () => {
-            if (++removed >= open) resolve();
+          pool.on('remove', (client) => {
+            ended.add(client);
+            if (ended.size >= open) resolve();
           });
         });
         await pool.end();
