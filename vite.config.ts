@@ -8,6 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { referenceBackend } from './server/vite-plugin.ts';
 import { staticCss } from './scripts/vite-static-css.ts';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { aliases } from './aliases.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -101,10 +102,11 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build'
         ? [
+            ...aliases,
             { find: /^react-router$/, replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs') },
             { find: /^react-router\/dom$/, replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs') },
           ]
-        : [],
+        : aliases,
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   build: {

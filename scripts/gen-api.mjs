@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates the API artefacts from the hand-written OpenAPI description in openapi/.
 //
-//   npm run gen:api                       writes into src/api/ (commit the results)
+//   npm run gen:api                       writes into openapi/generated/ (commit the results)
 //   node scripts/gen-api.mjs --out-dir D  writes the same files into D (used by tests/meta/stale-types.test.ts)
 //   GEN_API_OUT_DIR=D node scripts/gen-api.mjs   same as --out-dir
 //
@@ -27,7 +27,7 @@ function parseOutDir(argv) {
   const eq = argv.find((a) => a.startsWith('--out-dir='));
   if (eq) return resolve(eq.slice('--out-dir='.length));
   if (process.env.GEN_API_OUT_DIR) return resolve(process.env.GEN_API_OUT_DIR);
-  return join(root, 'src', 'api');
+  return join(root, 'openapi', 'generated');
 }
 
 export const TARGETS = [

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_ANALYTICS_HOST } from '../src/platform/analytics-host';
+import { DEFAULT_ANALYTICS_HOST } from '../machines/integrations';
 
 /** The origin of a configured address, or null when unset or not an http(s) URL. */
 function originOf(raw: string | undefined): string | null {

@@ -1,5 +1,5 @@
 /** Handler types derived from the generated OpenAPI types (never written by hand). */
-import type { paths, components } from '../src/api/schema.gen';
+import type { paths, components } from '../openapi/generated/schema.gen';
 
 export type Schemas = components['schemas'];
 export type ApiPath = keyof paths;

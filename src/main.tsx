@@ -1,15 +1,15 @@
 import { StrictMode, startTransition } from 'react';
-import './theme/global.css';
-import { createAppServices } from './app/services';
-import { App, createAppHistory } from './app/app';
-import { loadInspector } from './state/inspect';
-import { createAppActorsInSteps, HOSTED_SIGN_IN, type AppActors } from './state/app-actors';
-import { openNoNetworkDialog, openNoNetworkOnOffline } from './state/network-dialogs';
-import { initColorMode } from './ui/color-mode';
-import { readStartupParams } from './app/startup-params';
-import { idleSteps, warmUpFonts } from './ui/font-warmup';
-import type { DialogRequest } from '../machines/dialogs';
-import type { GenerationFlags } from './app/navigation-guard';
+import '@/theme/global.css';
+import { createAppServices } from '@/core/services';
+import { App, createAppHistory } from '@/app/app';
+import { loadInspector } from '@/state/inspect';
+import { createAppActorsInSteps, HOSTED_SIGN_IN, type AppActors } from '@/state/app-actors';
+import { openNoNetworkDialog, openNoNetworkOnOffline } from '@/state/network-dialogs';
+import { initColorMode } from '@/ui/color-mode';
+import { readStartupParams } from '@/app/startup-params';
+import { idleSteps, warmUpFonts } from '@/ui/font-warmup';
+import type { DialogRequest } from '@machines/dialogs';
+import type { GenerationFlags } from '@/app/navigation-guard';
 
 const pageLoadedAt = Date.now();
 
@@ -68,7 +68,7 @@ async function start() {
         deferUntilStarted: true,
         redirect: (to) => {
           if (to === HOSTED_SIGN_IN) {
-            void import('./features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
+            void import('@/features/auth/hosted-sign-in').then(({ hostedSignInUrl }) =>
               window.location.assign(hostedSignInUrl(window.location.origin, sessionStorage)),
             );
           } else window.location.assign(to); // a full load of the target, whether the machine asked for a reload or not

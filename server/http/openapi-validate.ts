@@ -1,6 +1,6 @@
 import { pathFromModule } from '../lib/module-path';
 /**
- * Request validation against the OpenAPI description (src/api/openapi.bundle.gen.json, dereferenced):
+ * Request validation against the OpenAPI description (openapi/generated/openapi.bundle.gen.json, dereferenced):
  * finds the operation for method + path (path templates → regex), validates the JSON body and the query
  * with Ajv 2020 + formats (compiled lazily, cached), and stores the parsed body for the handler.
  * Invalid → 422 {message: 'The given data was invalid.', type: 'validation', errors: {field: [messages]}}.
@@ -36,7 +36,7 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-export const BUNDLE_PATH = pathFromModule('../../src/api/openapi.bundle.gen.json', import.meta.url);
+export const BUNDLE_PATH = pathFromModule('../../openapi/generated/openapi.bundle.gen.json', import.meta.url);
 
 let cachedDoc: OpenApiDoc | undefined;
 export function loadOpenApi(): OpenApiDoc {

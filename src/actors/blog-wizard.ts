@@ -25,11 +25,11 @@
  * server's body, or the spec's fallback message.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import type { components } from '../api/schema.gen';
-import { streamContent, type StreamOutcome } from '../api/stream';
-import { streamingFetch } from '../api/stream-relay';
-import { ApiError, isApiError, toErrorBody, type ApiErrorBody } from '../api/errors';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
+import { streamContent, type StreamOutcome } from '@/api/stream';
+import { streamingFetch } from '@/api/stream-relay';
+import { ApiError, isApiError, toErrorBody, type ApiErrorBody } from '@/api/errors';
 import {
   blogWizardMachine,
   type BlogWizardEvent,
@@ -41,9 +41,9 @@ import {
   type GenerateOutlineInput,
   type GenerateOutlineOutput,
   type GenerateSectionInput,
-} from '../../machines/blog-wizard.machine';
-import type { BlogOutline, BlogPart } from '../../machines/blog-outline';
-import { BLOG_SECTION_FAILED_MESSAGE, LONG_BLOG_ERROR_FALLBACK, OUTLINE_ERROR_FALLBACK } from '../../machines/constants';
+} from '@machines/blog-wizard.machine';
+import type { BlogOutline, BlogPart } from '@machines/blog-outline';
+import { BLOG_SECTION_FAILED_MESSAGE, LONG_BLOG_ERROR_FALLBACK, OUTLINE_ERROR_FALLBACK } from '@machines/constants';
 
 type LongBlogOutline = components['schemas']['LongBlogOutline'];
 type BlogPartType = components['schemas']['BlogPartType'];

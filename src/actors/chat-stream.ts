@@ -17,12 +17,12 @@
  * actor created with createActor) and used by all three slots.
  */
 import { fromCallback, fromPromise, type ActorSystem } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
-import type { paths } from '../api/schema.gen';
-import { streamContent, type StreamOutcome } from '../api/stream';
-import { streamingFetch } from '../api/stream-relay';
-import { chatStreamMachine, type ChatEvent, type ChatInput, type StreamChatInput } from '../../machines/chat-stream.machine';
+import type { ApiClient } from '@/api/client';
+import { isApiError } from '@/api/errors';
+import type { paths } from '@contract/schema.gen';
+import { streamContent, type StreamOutcome } from '@/api/stream';
+import { streamingFetch } from '@/api/stream-relay';
+import { chatStreamMachine, type ChatEvent, type ChatInput, type StreamChatInput } from '@machines/chat-stream.machine';
 
 type GenerateBody = paths['/api/chat/generateMessage']['post']['requestBody']['content']['application/json'];
 

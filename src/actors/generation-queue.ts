@@ -19,17 +19,17 @@
  * authorized…'; 429 → 'You have made too many requests…'; anything else → 'Image generation failed…'.
  */
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import type { components } from '../api/schema.gen';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
 import {
   generationQueueMachine,
   type FetchInProgressVideosInput,
   type GenerateImageInput,
   type GenerateImageOutput,
   type InProgressVideoRecord,
-} from '../../machines/generation-queue.machine';
-import { videoPollingMachine } from '../../machines/video-polling.machine';
-import { VIDEO_IN_PROGRESS_PAGE_SIZE } from '../../machines/constants';
+} from '@machines/generation-queue.machine';
+import { videoPollingMachine } from '@machines/video-polling.machine';
+import { VIDEO_IN_PROGRESS_PAGE_SIZE } from '@machines/constants';
 import { createVideoPollingActors, type VideoPollingActorOptions } from './video-polling';
 
 type Schemas = components['schemas'];

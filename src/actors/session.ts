@@ -5,8 +5,8 @@
  *  - logout       → POST /api/logout, then stored local data is cleared (01 §4) — also when the call fails
  */
 import { fromPromise } from 'xstate';
-import type { AppServices } from '../app/services';
-import { sessionMachine, type SessionUser } from '../../machines/session.machine';
+import type { AppServices } from '@/core/services';
+import { sessionMachine, type SessionUser } from '@machines/session.machine';
 
 /**
  * Keys kept across sign-outs: device preferences, and unsent drafts, which are keyed by user id

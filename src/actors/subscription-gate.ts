@@ -11,9 +11,9 @@
  * actor and the machine shows 'Something went wrong!.' (01 §4 step 9, §8).
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import type { Inspect } from '../state/inspect';
-import type { components } from '../api/schema.gen';
+import type { ApiClient } from '@/api/client';
+import type { Inspect } from '@/state/inspect';
+import type { components } from '@contract/schema.gen';
 import {
   subscriptionGateMachine,
   type GateAction,
@@ -23,7 +23,7 @@ import {
   type NotifyLimitExhaustedInput,
   type RefreshSubscriptionInput,
   type WordImageUsage,
-} from '../../machines/subscription-gate.machine';
+} from '@machines/subscription-gate.machine';
 
 type User = components['schemas']['User'];
 type Plan = components['schemas']['Plan'];

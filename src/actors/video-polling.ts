@@ -17,18 +17,18 @@
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { APP_HEADER_NAME, APP_HEADER_VALUE } from '../api/client';
-import { ApiError, NetworkError, toErrorBody } from '../api/errors';
-import type { components } from '../api/schema.gen';
-import type { components as QueueComponents, paths as QueuePaths } from '../api/queue-schema.gen';
+import type { ApiClient } from '@/api/client';
+import { APP_HEADER_NAME, APP_HEADER_VALUE } from '@/api/client';
+import { ApiError, NetworkError, toErrorBody } from '@/api/errors';
+import type { components } from '@contract/schema.gen';
+import type { components as QueueComponents, paths as QueuePaths } from '@contract/queue-schema.gen';
 import type {
   PollVideoStatusInput,
   StartVideoInput,
   StartVideoOutput,
   VideoStatusOutput,
-} from '../../machines/video-polling.machine';
-import { VIDEO_MESSAGES, VIDEO_REQUEST_TIMEOUT_MS } from '../../machines/constants';
+} from '@machines/video-polling.machine';
+import { VIDEO_MESSAGES, VIDEO_REQUEST_TIMEOUT_MS } from '@machines/constants';
 
 type VideoGenerationRequest = components['schemas']['VideoGenerationRequest'];
 type VideoContentType = components['schemas']['VideoContentType'];

@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import createQueryHooks from 'openapi-react-query';
-import type { paths } from './schema.gen';
+import type { paths } from '@contract/schema.gen';
 import { ApiError, NetworkError, toErrorBody, type ApiErrorBody } from './errors';
 import { createTokenStore, type TokenStore } from './auth-storage';
 import { decideUnauthorized, type UnauthorizedAction } from './unauthorized-policy';

@@ -1,4 +1,4 @@
-import { API_ERROR_DEFAULT_MESSAGE } from '../../machines/constants';
+import { API_ERROR_DEFAULT_MESSAGE } from '@machines/constants';
 /** The error body every failed call carries (openapi components/schemas/ErrorBody). */
 export interface ApiErrorBody {
   message: string;

@@ -1,4 +1,4 @@
-import { INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
+import { INITIAL_LOAD_GUARD_MS } from '@machines/constants';
 
 /** What to do when a call is answered 401 (spec 01 §4 Authentication, §8). */
 export type UnauthorizedAction = 'clearToken' | 'hostedSignIn' | 'home';

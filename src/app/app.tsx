@@ -1,17 +1,17 @@
 import { Component, memo, Suspense, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { matchRoutes, unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory, useLocation, useRoutes } from 'react-router-dom';
-import { ServicesProvider, type AppServices } from './services';
+import { ServicesProvider, type AppServices } from '@/core/services';
 import { appRoutes, HostedSignInReturn, type RouteHandle } from './routes';
 import { createGuardedHistory, GuardedHistoryContext, type GuardedHistory } from './guarded-history';
-import { RouteError } from '../features/errors/route-error';
+import { RouteError } from '@/features/errors/route-error';
 import { Splash } from './splash';
-import type { Inspect } from '../state/inspect';
-import { AppActorsProvider, createAppActors, type AppActors } from '../state/app-actors';
-import { hostDemanded, subscribeHostDemand } from '../state/host-demand';
-import { deferredModule } from '../ui/deferred-module';
-import { loadWhenIdle, whenIdle } from '../platform/idle-queue';
-import { createTokenStore } from '../api/auth-storage';
+import type { Inspect } from '@/state/inspect';
+import { AppActorsProvider, createAppActors, type AppActors } from '@/state/app-actors';
+import { hostDemanded, subscribeHostDemand } from '@/platform/host-demand';
+import { deferredModule } from '@/ui/deferred-module';
+import { loadWhenIdle, whenIdle } from '@/platform/idle-queue';
+import { createTokenStore } from '@/api/auth-storage';
 
 /*
  * The dialog host and the toaster (Ark UI dialog, focus trap, toast machines) are not needed to show the
@@ -24,7 +24,7 @@ import { createTokenStore } from '../api/auth-storage';
  * JavaScript budget (tests/bench/bundle-size.spec.ts).
  */
 const dialogHostModule = deferredModule(() => import('./dialog-host'));
-const toastModule = deferredModule(() => import('../ui/toast'));
+const toastModule = deferredModule(() => import('@/ui/toast'));
 
 /** A render error inside the dialog host or the toaster never takes the app down; the next dialog tries again. */
 class HostBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { failed: boolean; key: unknown }> {

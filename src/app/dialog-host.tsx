@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import * as Dialog from '../ui/dialog';
-import { useAppActors } from '../state/app-actors';
-import { GlobalDialogContent, type DialogActions } from '../features/dialogs/global-dialogs';
+import * as Dialog from '@/ui/dialog';
+import { useAppActors } from '@/state/app-actors';
+import { GlobalDialogContent, type DialogActions } from '@/features/dialogs/global-dialogs';
 
 export interface DialogHostProps {
   /** The router's navigate (App passes `router.navigate`, so the navigation guard still applies). */

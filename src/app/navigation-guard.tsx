@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate, type Path } from 'react-router-dom';
 import { useBlocker, type BlockerFunction } from './guarded-history';
-import type { BlogId, NavFlags } from '../../machines/navigation-guard.machine';
-import { useAppActors } from '../state/app-actors';
+import type { BlogId, NavFlags } from '@machines/navigation-guard.machine';
+import { useAppActors } from '@/state/app-actors';
 
 /**
  * The navigation guard of 01 §4 / 03 §4 wired to react-router. The decisions are the

@@ -1,9 +1,9 @@
 import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from './services';
-import { useAppActors } from '../state/app-actors';
-import type { SessionUser } from '../../machines/session.machine';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import type { SessionUser } from '@machines/session.machine';
 import { Splash } from './splash';
 
 /**
@@ -53,7 +53,7 @@ function audienceOf(gates: Gate[]): RouteHandle['audience'] {
 }
 
 /** The one lazy component of every feature not built yet (one chunk, shared by all their routes). */
-const pendingPage = lazyRoute(() => import('../features/pending/pending-feature-page'), 'PendingFeaturePage');
+const pendingPage = lazyRoute(() => import('@/features/pending/pending-feature-page'), 'PendingFeaturePage');
 
 function pending(title: string, area: string, ...gates: Gate[]): Pick<RouteObject, 'element' | 'handle'> {
   return { element: gated(gates, <pendingPage.Page title={title} area={area} />), handle: pendingPage.handle };
@@ -103,7 +103,7 @@ export function HostedSignInReturn({ children }: { children: ReactNode }) {
     let exchange = exchanges.get(from);
     if (!exchange) {
       exchange = (async () => {
-        const { completeHostedSignIn } = await import('../features/auth/hosted-sign-in');
+        const { completeHostedSignIn } = await import('@/features/auth/hosted-sign-in');
         const next = await completeHostedSignIn(new URL(from, window.location.origin), {
           api: services.api,
           tokens: services.tokens,
@@ -140,7 +140,7 @@ const bare = lazyRoute(() => import('./layouts/bare-layout'), 'BareLayout');
 const adaptive = lazyRoute(() => import('./layouts/adaptive-layout'), 'AdaptiveLayout');
 const dashboard = lazyRoute(() => import('./layouts/shell-layout'), 'DashboardLayout');
 const appLayout = lazyRoute(() => import('./layouts/shell-layout'), 'AppLayout');
-const pricing = () => import('../features/billing/pricing-page');
+const pricing = () => import('@/features/billing/pricing-page');
 
 export const appRoutes: RouteObject[] = [
   // ── layout: none ────────────────────────────────────────────────
@@ -148,16 +148,16 @@ export const appRoutes: RouteObject[] = [
     element: <bare.Page />,
     handle: bare.handle,
     children: [
-      { path: 'login', ...page(() => import('../features/auth/login-page'), 'LoginPage', SignedOutOnly) },
-      { path: 'register', ...page(() => import('../features/auth/register-page'), 'RegisterPage', SignedOutOnly) },
-      { path: 'auth/google/callback', ...page(() => import('../features/auth/google-callback-page'), 'GoogleCallbackPage') },
+      { path: 'login', ...page(() => import('@/features/auth/login-page'), 'LoginPage', SignedOutOnly) },
+      { path: 'register', ...page(() => import('@/features/auth/register-page'), 'RegisterPage', SignedOutOnly) },
+      { path: 'auth/google/callback', ...page(() => import('@/features/auth/google-callback-page'), 'GoogleCallbackPage') },
       { path: 'connectWordPress', ...pending('Connect WordPress', 'wordpress') },
-      { path: 'forgotpassword', ...page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },
-      { path: 'resetpassword', ...page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
-      { path: 'verify-email', ...page(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage') },
-      { path: 'server-maintenance', ...page(() => import('../features/errors/maintenance-page'), 'MaintenancePage') },
-      { path: 'test', ...page(() => import('../features/system/test-page'), 'TestPage') },
-      { path: 'onboarding', ...page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage', RequireAuth) },
+      { path: 'forgotpassword', ...page(() => import('@/features/auth/forgot-password-page'), 'ForgotPasswordPage') },
+      { path: 'resetpassword', ...page(() => import('@/features/auth/reset-password-page'), 'ResetPasswordPage') },
+      { path: 'verify-email', ...page(() => import('@/features/auth/verify-email-page'), 'VerifyEmailPage') },
+      { path: 'server-maintenance', ...page(() => import('@/features/errors/maintenance-page'), 'MaintenancePage') },
+      { path: 'test', ...page(() => import('@/features/system/test-page'), 'TestPage') },
+      { path: 'onboarding', ...page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage', RequireAuth) },
     ],
   },
   // ── public pages: shell when signed in, public frame otherwise ──
@@ -165,8 +165,8 @@ export const appRoutes: RouteObject[] = [
     element: <adaptive.Page />,
     handle: adaptive.handle,
     children: [
-      { index: true, ...page(() => import('../features/home/root-page'), 'RootPage') },
-      { path: 'home', ...page(() => import('../features/home/home-page'), 'HomePage') },
+      { index: true, ...page(() => import('@/features/home/root-page'), 'RootPage') },
+      { path: 'home', ...page(() => import('@/features/home/home-page'), 'HomePage') },
       { path: 'categories/:categorySlug', ...pending('Tool category', 'catalogue') },
       { path: 'tools/:slug', ...pending('AI tool', 'catalogue') },
       { path: 'pricing', ...page(pricing, 'PricingPage') },
@@ -191,7 +191,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'history', ...pending('History', 'tools') },
       { path: 'storybook-library', ...pending('Storybook Image Creator', 'storybook') },
       { path: 'storybook-library/details', ...pending('Storybook', 'storybook') },
-      { path: 'credit-based', ...page(() => import('../features/billing/credit-based-page'), 'CreditBasedPage') },
+      { path: 'credit-based', ...page(() => import('@/features/billing/credit-based-page'), 'CreditBasedPage') },
       { path: 'rewards', ...pending('Win free credits', 'rewards', RewardsGate) },
       { path: 'blog-library', ...pending('Blog Library', 'blog') },
       { path: 'ai-text-humanizer', ...pending('AI Text Humanizer', 'tools') },
@@ -209,11 +209,11 @@ export const appRoutes: RouteObject[] = [
     ),
     handle: { ...appLayout.handle, audience: 'signedIn' } satisfies RouteHandle,
     children: [
-      { path: 'chat', ...page(() => import('../features/chat/chat-page'), 'ChatPage') },
+      { path: 'chat', ...page(() => import('@/features/chat/chat-page'), 'ChatPage') },
       { path: 'blog-writer', ...pending('Long Blog Writer', 'blog') },
     ],
   },
   { path: 'rewrite-article', element: <Navigate replace to="/ai-text-humanizer" /> },
-  { path: '*', ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
+  { path: '*', ...page(() => import('@/features/errors/not-found-page'), 'NotFoundPage') },
 ];
 

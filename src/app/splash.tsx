@@ -1,5 +1,5 @@
-import { css } from '../../styled-system/css';
-import { LogoMark } from '../ui/logo-mark';
+import { css } from 'styled-system/css';
+import { LogoMark } from '@/ui/logo-mark';
 
 /**
  * The start-up splash with the logo (spec 01 §2 "Start-up behaviour"), shown while the first route's

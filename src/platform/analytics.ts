@@ -1,5 +1,5 @@
-import type { components } from '../api/schema.gen';
-import { DEFAULT_ANALYTICS_HOST } from './analytics-host';
+import type { components } from '@contract/schema.gen';
+import { DEFAULT_ANALYTICS_HOST } from '@machines/integrations';
 
 type User = components['schemas']['User'];
 

@@ -1,4 +1,4 @@
-import { PLAN_ID } from '../../machines/constants';
+import { PLAN_ID } from '@machines/constants';
 import { configuredHttpsUrl } from './configured-url';
 
 /**

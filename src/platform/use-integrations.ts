@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { components } from '../api/schema.gen';
+import type { components } from '@contract/schema.gen';
 import { analytics } from './analytics';
 import { whenIdle } from './idle-queue';
 import { loadSupportWidget, supportWidgetSrc, wantsSupportWidget } from './support-widget';

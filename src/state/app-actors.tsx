@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor } from 'xstate';
-import { dialogManagerMachine } from '../../machines/dialog-manager.machine';
-import type { DialogRequest } from '../../machines/dialogs';
-import { navigationGuardMachine } from '../../machines/navigation-guard.machine';
-import { sessionMachine } from '../../machines/session.machine';
+import { dialogManagerMachine } from '@machines/dialog-manager.machine';
+import type { DialogRequest } from '@machines/dialogs';
+import { navigationGuardMachine } from '@machines/navigation-guard.machine';
+import { sessionMachine } from '@machines/session.machine';
 import type { Inspect } from './inspect';
-import type { AppServices } from '../app/services';
-import { provideSession } from '../actors/session';
+import type { AppServices } from '@/core/services';
+import { provideSession } from '@/actors/session';
 import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';
-import { loadWhenIdle } from '../platform/idle-queue';
+import { loadWhenIdle } from '@/platform/idle-queue';
 
 /**
  * The app-wide actors, created once at start-up (main.tsx) — or once per test — and reached through

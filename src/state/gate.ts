@@ -7,14 +7,14 @@
  * the generation may go on.
  */
 import { useCallback } from 'react';
-import type { AppServices } from '../app/services';
+import type { AppServices } from '@/core/services';
 import type { AppActors } from './app-actors';
-import { useServices } from '../app/services';
+import { useServices } from '@/core/services';
 import { useAppActors } from './app-actors';
-import { checkSubscriptionGate, gateInputFromUser, type GateExtras } from '../actors/subscription-gate';
-import type { GateAction, GateOutput } from '../../machines/subscription-gate.machine';
-import { API_ERROR_DEFAULT_TITLE, SUBSCRIPTION_CHECK_ERROR_MESSAGE } from '../../machines/constants';
-import { dialog } from '../../machines/dialogs';
+import { checkSubscriptionGate, gateInputFromUser, type GateExtras } from '@/actors/subscription-gate';
+import type { GateAction, GateOutput } from '@machines/subscription-gate.machine';
+import { API_ERROR_DEFAULT_TITLE, SUBSCRIPTION_CHECK_ERROR_MESSAGE } from '@machines/constants';
+import { dialog } from '@machines/dialogs';
 
 export type GateOptions = Partial<Pick<GateExtras, 'storybookCount' | 'isImage'>> & { now?: () => number };
 

@@ -11,14 +11,14 @@
  * queue and polling machines and the queue client, which the first route does not need (bundle budget).
  */
 import { createActor, type Actor } from 'xstate';
-import type { AppServices } from '../app/services';
-import { provideGenerationQueue } from '../actors/generation-queue';
-import { createQueueService } from '../actors/video-polling';
-import { provideBlogWizard } from '../actors/blog-wizard';
+import type { AppServices } from '@/core/services';
+import { provideGenerationQueue } from '@/actors/generation-queue';
+import { createQueueService } from '@/actors/video-polling';
+import { provideBlogWizard } from '@/actors/blog-wizard';
 import type { Actor as DialogsActor } from 'xstate';
-import type { dialogManagerMachine } from '../../machines/dialog-manager.machine';
-import type { sessionMachine } from '../../machines/session.machine';
-import { dialog } from '../../machines/dialogs';
+import type { dialogManagerMachine } from '@machines/dialog-manager.machine';
+import type { sessionMachine } from '@machines/session.machine';
+import { dialog } from '@machines/dialogs';
 import type { Inspect } from './inspect';
 
 export type GenerationQueueActor = Actor<ReturnType<typeof provideGenerationQueue>>;

@@ -1,6 +1,6 @@
 import { useState, type HTMLAttributes } from 'react';
-import { cx } from '../../styled-system/css';
-import { avatar, type AvatarVariantProps } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { avatar, type AvatarVariantProps } from 'styled-system/recipes';
 
 /** Up to two initials from a display name ('Ada Lovelace' → 'AL'). */
 export function initials(name: string | null | undefined): string {

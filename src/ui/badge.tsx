@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { styled } from '../../styled-system/jsx';
-import { badge } from '../../styled-system/recipes';
+import { styled } from 'styled-system/jsx';
+import { badge } from 'styled-system/recipes';
 
 /** A small uppercase mark. Tones: beta | pro | new | kit | neutral (default) | danger. */
 export const Badge = styled('span', badge);

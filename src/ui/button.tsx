@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { ark } from '@ark-ui/react/factory';
-import { styled } from '../../styled-system/jsx';
-import { button } from '../../styled-system/recipes';
+import { styled } from 'styled-system/jsx';
+import { button } from 'styled-system/recipes';
 import { Spinner } from './spinner';
 
 const StyledButton = styled(ark.button, button);

@@ -1,7 +1,7 @@
 import { ark } from '@ark-ui/react/factory';
 import type { ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { card } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { card } from 'styled-system/recipes';
 
 /** A bordered surface: <Card.Root><Card.Header><Card.Title/>…</Card.Header><Card.Body/>…</Card.Root>. `interactive` adds hover. */
 const { withProvider, withContext } = createStyleContext(card);

@@ -1,7 +1,7 @@
 import { Checkbox } from '@ark-ui/react/checkbox';
 import type { ComponentProps, ReactNode } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { checkbox } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { checkbox } from 'styled-system/recipes';
 import { CheckIcon } from './icons';
 
 /** Checkbox parts (Ark Checkbox, native hidden input) and a ready <CheckboxField label="…" />. */

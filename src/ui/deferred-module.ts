@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { loadWhenIdle } from '../platform/idle-queue';
+import { loadWhenIdle } from '@/platform/idle-queue';
 
 export interface DeferredModule<M> {
   /** Starts loading (once at a time); resolves with the module. A failed load is forgotten, so the next call retries. */

@@ -2,8 +2,8 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { ark } from '@ark-ui/react/factory';
 import { Portal } from '@ark-ui/react/portal';
 import type { ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { dialog } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { dialog } from 'styled-system/recipes';
 import { XIcon } from './icons';
 import { UI_MESSAGES } from './messages';
 

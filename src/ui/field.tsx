@@ -1,8 +1,8 @@
 import { Field, useFieldContext } from '@ark-ui/react/field';
 import { ark } from '@ark-ui/react/factory';
 import type { ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { field } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { field } from 'styled-system/recipes';
 import { UI_MESSAGES } from './messages';
 
 /**

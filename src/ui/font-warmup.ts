@@ -1,4 +1,4 @@
-import { whenIdle } from '../platform/idle-queue';
+import { whenIdle } from '@/platform/idle-queue';
 
 /**
  * Warming the browser's font cache while the app waits for its first data.

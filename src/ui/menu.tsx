@@ -3,8 +3,8 @@ import { Menu, useMenuContext } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { useEffect, type ComponentProps } from 'react';
 import type { MenuTakeOver } from './menu-placeholder';
-import { createStyleContext } from '../../styled-system/jsx';
-import { menu } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { menu } from 'styled-system/recipes';
 
 /**
  * Dropdown menu (Ark Menu: arrow keys, typeahead, Escape, focus return).

@@ -1,6 +1,6 @@
 import type { CSSProperties, HTMLAttributes } from 'react';
-import { cx } from '../../styled-system/css';
-import { progress, type ProgressVariantProps } from '../../styled-system/recipes';
+import { cx } from 'styled-system/css';
+import { progress, type ProgressVariantProps } from 'styled-system/recipes';
 
 /** Clamp to 0..100 (the bars' cap, 01 §9). */
 export function clampPercent(value: number): number {

@@ -1,7 +1,7 @@
 import { Progress } from '@ark-ui/react/progress';
 import { useRef, type ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { progress } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { progress } from 'styled-system/recipes';
 import { visuallyHidden } from './progress-bar';
 
 /**

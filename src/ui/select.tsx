@@ -9,8 +9,8 @@ import {
   type SelectValueChangeDetails,
 } from '@ark-ui/react/select';
 import { useId, useMemo, type ComponentProps, type ReactElement, type ReactNode } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { select } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { select } from 'styled-system/recipes';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { UI_MESSAGES } from './messages';
 

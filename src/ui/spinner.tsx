@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { styled } from '../../styled-system/jsx';
-import { spinner } from '../../styled-system/recipes';
+import { styled } from 'styled-system/jsx';
+import { spinner } from 'styled-system/recipes';
 import { UI_MESSAGES } from './messages';
 
 const StyledSpinner = styled('span', spinner);

@@ -1,7 +1,7 @@
 import { Switch } from '@ark-ui/react/switch';
 import type { ComponentProps, ReactNode } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { switchRecipe } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { switchRecipe } from 'styled-system/recipes';
 
 /** Switch parts (Ark Switch: role=switch on the hidden input) and a ready <SwitchField label="…" />. */
 const { withProvider, withContext } = createStyleContext(switchRecipe);

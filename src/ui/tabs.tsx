@@ -1,7 +1,7 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import type { ComponentProps } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { tabs } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { tabs } from 'styled-system/recipes';
 
 /** Tabs (Ark Tabs: roving focus, arrow keys). <Tabs.Root defaultValue="a"><Tabs.List><Tabs.Trigger value="a">… */
 const { withProvider, withContext } = createStyleContext(tabs);

@@ -2,11 +2,11 @@ import { ark } from '@ark-ui/react/factory';
 import { Portal } from '@ark-ui/react/portal';
 import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
 import type { ReactNode } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { toast as toastRecipe } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { toast as toastRecipe } from 'styled-system/recipes';
 import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon, XIcon } from './icons';
 import { UI_MESSAGES } from './messages';
-import { demandHost } from '../state/host-demand';
+import { demandHost } from '@/platform/host-demand';
 
 /**
  * Toast durations. Spec 01 §8: "Toasts: success and error, auto-hide after 3000 ms. Snackbar 6000 ms."

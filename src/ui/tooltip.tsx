@@ -1,8 +1,8 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Tooltip } from '@ark-ui/react/tooltip';
 import type { ComponentProps, ReactNode } from 'react';
-import { createStyleContext } from '../../styled-system/jsx';
-import { tooltip } from '../../styled-system/recipes';
+import { createStyleContext } from 'styled-system/jsx';
+import { tooltip } from 'styled-system/recipes';
 
 /** Tooltip parts (Ark Tooltip) plus a one-line `<SimpleTooltip content="…">trigger</SimpleTooltip>`. */
 const { withRootProvider, withContext } = createStyleContext(tooltip);

@@ -6,18 +6,18 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type Actor } from 'xstate';
-import { createApiClient, type ApiClient } from '../../src/api/client';
-import { createTokenStore } from '../../src/api/auth-storage';
-import { closeOpenParagraph, provideBlogWizard, saveWizardOutline, type BlogWizardHooks } from '../../src/actors/blog-wizard';
-import { partKey } from '../../machines/blog-outline';
-import type { BlogWizardEmitted, BlogWizardInput } from '../../machines/blog-wizard.machine';
-import { BLOG_SECTION_FAILED_MESSAGE, LONG_BLOG_FREE_USED_MESSAGE } from '../../machines/constants';
+import { createApiClient, type ApiClient } from '@/api/client';
+import { createTokenStore } from '@/api/auth-storage';
+import { closeOpenParagraph, provideBlogWizard, saveWizardOutline, type BlogWizardHooks } from '@/actors/blog-wizard';
+import { partKey } from '@machines/blog-outline';
+import type { BlogWizardEmitted, BlogWizardInput } from '@machines/blog-wizard.machine';
+import { BLOG_SECTION_FAILED_MESSAGE, LONG_BLOG_FREE_USED_MESSAGE } from '@machines/constants';
 import { startTestBackend, DEMO_PASSWORD } from '../helpers/render-app';
 import { startTestServer, type TestServer } from '../server/harness';
-import { createApp } from '../../server/app';
-import { createOfflineWriter } from '../../server/ai/offline-writer';
-import type { AiRequest, AiWriter } from '../../server/ai/types';
-import { BLOG_WORD_LIMIT_MESSAGE } from '../../server/routes/longblog';
+import { createApp } from '@server/app';
+import { createOfflineWriter } from '@server/ai/offline-writer';
+import type { AiRequest, AiWriter } from '@server/ai/types';
+import { BLOG_WORD_LIMIT_MESSAGE } from '@server/routes/longblog';
 
 const ORIGIN = 'http://localhost:3000';
 const TITLE = 'Growing tomatoes indoors';

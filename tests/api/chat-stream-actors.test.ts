@@ -11,17 +11,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../server/harness';
-import { createApp } from '../../server/app';
-import * as t from '../../server/db/schema';
-import { createOfflineWriter } from '../../server/ai/offline-writer';
-import { AiProviderError, type AiWriter } from '../../server/ai/types';
-import { createApiClient, type ApiClient } from '../../src/api/client';
-import type { StoredAuth, TokenStore } from '../../src/api/auth-storage';
-import { CHAT_INTERRUPTED_MESSAGE, newChatId, provideChatStream } from '../../src/actors/chat-stream';
-import { chatStreamMachine, selectChatFlags, type ChatEmitted } from '../../machines/chat-stream.machine';
-import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../machines/constants';
-import { dialog } from '../../machines/dialogs';
-import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker } from '../../src/api/stream-relay';
+import { createApp } from '@server/app';
+import * as t from '@server/db/schema';
+import { createOfflineWriter } from '@server/ai/offline-writer';
+import { AiProviderError, type AiWriter } from '@server/ai/types';
+import { createApiClient, type ApiClient } from '@/api/client';
+import type { StoredAuth, TokenStore } from '@/api/auth-storage';
+import { CHAT_INTERRUPTED_MESSAGE, newChatId, provideChatStream } from '@/actors/chat-stream';
+import { chatStreamMachine, selectChatFlags, type ChatEmitted } from '@machines/chat-stream.machine';
+import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '@machines/constants';
+import { dialog } from '@machines/dialogs';
+import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker } from '@/api/stream-relay';
 
 const ORIGIN = 'http://localhost:3000';
 

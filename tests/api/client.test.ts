@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createApiClient, APP_HEADER_NAME, APP_HEADER_VALUE } from '../../src/api/client';
-import { ApiError, NetworkError } from '../../src/api/errors';
-import type { TokenStore, StoredAuth } from '../../src/api/auth-storage';
-import { INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
+import { createApiClient, APP_HEADER_NAME, APP_HEADER_VALUE } from '@/api/client';
+import { ApiError, NetworkError } from '@/api/errors';
+import type { TokenStore, StoredAuth } from '@/api/auth-storage';
+import { INITIAL_LOAD_GUARD_MS } from '@machines/constants';
 
 function memoryTokens(initial: StoredAuth | null = { token: 'tok-1', loginTime: 0 }): TokenStore {
   let value = initial;

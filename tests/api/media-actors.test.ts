@@ -9,16 +9,16 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, type Actor } from 'xstate';
-import { startRuntime, type Runtime } from '../../server/runtime';
-import { createAppServices, type AppServices } from '../../src/app/services';
-import { createTokenStore } from '../../src/api/auth-storage';
-import { provideGenerationQueue } from '../../src/actors/generation-queue';
-import { createQueueService, type QueueService } from '../../src/actors/video-polling';
-import { videoChildId } from '../../machines/generation-queue.machine';
-import type { NewQueueItem, QueueItem } from '../../machines/queue-items';
-import { encodePng, PNG_SIGNATURE } from '../../server/media/png';
-import { IMAGE_LIMIT_MESSAGE } from '../../server/routes/images';
-import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_MESSAGES, VIDEO_PROMPT_REQUIRED_MESSAGE } from '../../machines/constants';
+import { startRuntime, type Runtime } from '@server/runtime';
+import { createAppServices, type AppServices } from '@/core/services';
+import { createTokenStore } from '@/api/auth-storage';
+import { provideGenerationQueue } from '@/actors/generation-queue';
+import { createQueueService, type QueueService } from '@/actors/video-polling';
+import { videoChildId } from '@machines/generation-queue.machine';
+import type { NewQueueItem, QueueItem } from '@machines/queue-items';
+import { encodePng, PNG_SIGNATURE } from '@server/media/png';
+import { IMAGE_LIMIT_MESSAGE } from '@server/routes/images';
+import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_MESSAGES, VIDEO_PROMPT_REQUIRED_MESSAGE } from '@machines/constants';
 import { T0 } from '../server/harness';
 
 const ORIGIN = 'http://localhost:3000';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readStartupParams } from '../../src/app/startup-params';
+import { readStartupParams } from '@/app/startup-params';
 
 function memory() {
   const data = new Map<string, string>();

@@ -5,7 +5,7 @@
  * body for a connection lost half-way, an AbortError for an aborted one — while the body's pieces arrive gathered.
  */
 import { describe, expect, it } from 'vitest';
-import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker, type StreamPace } from '../../src/api/stream-relay';
+import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker, type StreamPace } from '@/api/stream-relay';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

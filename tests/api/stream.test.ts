@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { streamContent, type StreamOutcome } from '../../src/api/stream';
+import { streamContent, type StreamOutcome } from '@/api/stream';
 
 function streamOf(pieces: string[], contentType: string, onCancel?: () => void) {
   const enc = new TextEncoder();

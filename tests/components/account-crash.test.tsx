@@ -1,13 +1,13 @@
 import { describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { createGuardedHistory } from '../../src/app/guarded-history';
+import { createGuardedHistory } from '@/app/guarded-history';
 import { useTestBackend, createTestServices, signInAs } from '../helpers/render-app';
-import { AppProviders, RouteErrorBoundary } from '../../src/app/app';
-import { createAppActors } from '../../src/state/app-actors';
-import { AppErrorBoundary } from '../../src/features/errors/error-boundary';
-import { buildCrashReport } from '../../src/features/errors/crash-report';
-import { errorMessages } from '../../src/features/errors/messages';
+import { AppProviders, RouteErrorBoundary } from '@/app/app';
+import { createAppActors } from '@/state/app-actors';
+import { AppErrorBoundary } from '@/features/errors/error-boundary';
+import { buildCrashReport } from '@/features/errors/crash-report';
+import { errorMessages } from '@/features/errors/messages';
 
 const backend = useTestBackend();
 

@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestServer, type TestServer } from '../server/harness';
 import { createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
-import { accountMessages as m } from '../../src/features/auth/account-messages';
-import { authMessages } from '../../src/features/auth/messages';
-import { afterGoogleSignIn } from '../../src/features/auth/google-callback-page';
-import { MISC_TEXT } from '../../src/features/dialogs/messages';
+import { accountMessages as m } from '@/features/auth/account-messages';
+import { authMessages } from '@/features/auth/messages';
+import { afterGoogleSignIn } from '@/features/auth/google-callback-page';
+import { MISC_TEXT } from '@/features/dialogs/messages';
 
 /** The account pages against the reference backend, with its outbox (reset and verification links). */
 let server: TestServer;

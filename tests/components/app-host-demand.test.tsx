@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestServices, renderRoute, useTestBackend } from '../helpers/render-app';
-import { snackbar } from '../../src/ui/toast';
+import { snackbar } from '@/ui/toast';
 
 /**
  * The toaster loads once the browser is idle after the first route (src/app/app.tsx). A toast raised

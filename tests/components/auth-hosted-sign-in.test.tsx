@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { useTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
-import { createOAuthState, hostedSignInUrl } from '../../src/features/auth/hosted-sign-in';
-import { OAUTH_STATE_LENGTH } from '../../machines/constants';
+import { createOAuthState, hostedSignInUrl } from '@/features/auth/hosted-sign-in';
+import { OAUTH_STATE_LENGTH } from '@machines/constants';
 
 const backend = useTestBackend();
 

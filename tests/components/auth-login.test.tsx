@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, renderRoute, DEMO_PASSWORD } from '../helpers/render-app';
-import { authMessages } from '../../src/features/auth/messages';
+import { authMessages } from '@/features/auth/messages';
 
 const backend = useTestBackend();
 

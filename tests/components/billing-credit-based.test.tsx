@@ -2,11 +2,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
-import type { AppServices } from '../../src/app/services';
-import { ACCOUNT_PAGE, CREDITS_TEXT as c, PROFILE_TEXT as p, SUBSCRIPTION_TEXT as s, WORDPRESS_TEXT } from '../../src/features/billing/messages';
-import { browser } from '../../src/features/billing/use-plan-checkout';
-import { nearEnd } from '../../src/features/billing/targets/topup-credits-target';
-import { CREDIT_HISTORY_MIN_ROWS } from '../../machines/constants';
+import type { AppServices } from '@/core/services';
+import { ACCOUNT_PAGE, CREDITS_TEXT as c, PROFILE_TEXT as p, SUBSCRIPTION_TEXT as s, WORDPRESS_TEXT } from '@/features/billing/messages';
+import { browser } from '@/features/billing/use-plan-checkout';
+import { nearEnd } from '@/features/billing/targets/topup-credits-target';
+import { CREDIT_HISTORY_MIN_ROWS } from '@machines/constants';
 
 const backend = useTestBackend();
 

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
-import { PRICING_PAGE as t } from '../../src/features/billing/messages';
-import { browser } from '../../src/features/billing/use-plan-checkout';
-import { hasReferralCookie, isRazorpayEligible, planPrice } from '../../src/features/billing/checkout';
-import { parseAmount, usagePercent } from '../../src/features/billing/format';
-import { API_ERROR_DEFAULT_TITLE } from '../../machines/constants';
+import { PRICING_PAGE as t } from '@/features/billing/messages';
+import { browser } from '@/features/billing/use-plan-checkout';
+import { hasReferralCookie, isRazorpayEligible, planPrice } from '@/features/billing/checkout';
+import { parseAmount, usagePercent } from '@/features/billing/format';
+import { API_ERROR_DEFAULT_TITLE } from '@machines/constants';
 
 const backend = useTestBackend();
 

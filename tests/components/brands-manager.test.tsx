@@ -7,10 +7,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
-import type { AppServices } from '../../src/app/services';
-import { ACCOUNT_PAGE, BRANDS_TEXT as t } from '../../src/features/billing/messages';
-import { toaster } from '../../src/ui/toast';
-import { BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '../../machines/brand-constants';
+import type { AppServices } from '@/core/services';
+import { ACCOUNT_PAGE, BRANDS_TEXT as t } from '@/features/billing/messages';
+import { toaster } from '@/ui/toast';
+import { BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '@machines/brand-constants';
 
 const backend = useTestBackend();
 

@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
-import { Markdown } from '../../src/features/chat/markdown/markdown';
-import { createBlockSplitter, splitBlocks } from '../../src/features/chat/markdown/block-splitter';
-import { safeHref } from '../../src/features/chat/markdown/render-block';
+import { Markdown } from '@/features/chat/markdown/markdown';
+import { createBlockSplitter, splitBlocks } from '@/features/chat/markdown/block-splitter';
+import { safeHref } from '@/features/chat/markdown/render-block';
 
 describe('Markdown rendering', () => {
   it('renders headings, lists, emphasis, code and tables as elements', () => {

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import type { AppServices } from '../../src/app/services';
-import { CHAT_MESSAGES as T } from '../../src/features/chat/messages';
-import { CHAT_LIST_MESSAGES as L } from '../../src/features/shell/chat-list';
-import { loadDraft, saveInFlight } from '../../src/features/chat/chat-storage';
-import { CHAT_COMPOSER_MAX_HEIGHT_PX, CHAT_LIMIT_MESSAGE, CHAT_RECENT_PAGE_SIZE } from '../../machines/constants';
+import type { AppServices } from '@/core/services';
+import { CHAT_MESSAGES as T } from '@/features/chat/messages';
+import { CHAT_LIST_MESSAGES as L } from '@/features/shell/chat-list';
+import { loadDraft, saveInFlight } from '@/features/chat/chat-storage';
+import { CHAT_COMPOSER_MAX_HEIGHT_PX, CHAT_LIMIT_MESSAGE, CHAT_RECENT_PAGE_SIZE } from '@machines/constants';
 
 // the offline writer streams without pauses here (the seeding of many exchanges stays fast); the stop test
 // holds the stream itself

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
-import { chatStreamMachine, type ChatEvent } from '../../machines/chat-stream.machine';
+import { chatStreamMachine, type ChatEvent } from '@machines/chat-stream.machine';
 import { act, renderHook } from '@testing-library/react';
 import {
   CHAT_STALL_MS,
@@ -20,8 +20,8 @@ import {
   createChatStreamRegistry,
   liveTextOf,
   useLiveText,
-} from '../../src/features/chat/chat-streams';
-import { loadInFlight } from '../../src/features/chat/chat-storage';
+} from '@/features/chat/chat-streams';
+import { loadInFlight } from '@/features/chat/chat-storage';
 
 const USER = 7;
 const CID = 'c-registry';

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, type AppActors } from '../../src/state/app-actors';
-import { openNoNetworkDialog, openNoNetworkOnOffline } from '../../src/state/network-dialogs';
-import { DIALOG_MESSAGES, MISC_TEXT, fallbackDialogTitle } from '../../src/features/dialogs/messages';
-import type { DialogRequest } from '../../machines/dialogs';
-import { ONBOARDING_TEXT } from '../../src/features/onboarding/messages';
+import { createAppActors, type AppActors } from '@/state/app-actors';
+import { openNoNetworkDialog, openNoNetworkOnOffline } from '@/state/network-dialogs';
+import { DIALOG_MESSAGES, MISC_TEXT, fallbackDialogTitle } from '@/features/dialogs/messages';
+import type { DialogRequest } from '@machines/dialogs';
+import { ONBOARDING_TEXT } from '@/features/onboarding/messages';
 
 const backend = useTestBackend();
 

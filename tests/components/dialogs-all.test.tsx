@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors } from '../../src/state/app-actors';
-import { DIALOG_NAMES, type DialogName, type DialogRequest } from '../../machines/dialogs';
+import { createAppActors } from '@/state/app-actors';
+import { DIALOG_NAMES, type DialogName, type DialogRequest } from '@machines/dialogs';
 
 const backend = useTestBackend();
 

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, type AppActors } from '../../src/state/app-actors';
-import type { DialogRequest } from '../../machines/dialogs';
-import { assignLocation, openBlankTab, pointTab } from '../../src/features/dialogs/browser';
-import { onDialogConfirm } from '../../src/features/dialogs/dialog-events';
-import { CREDIT_TEXT, OFFER_TEXT, PAYMENT_TEXT, SUBSCRIPTION_TEXT } from '../../src/features/dialogs/messages';
+import { createAppActors, type AppActors } from '@/state/app-actors';
+import type { DialogRequest } from '@machines/dialogs';
+import { assignLocation, openBlankTab, pointTab } from '@/features/dialogs/browser';
+import { onDialogConfirm } from '@/features/dialogs/dialog-events';
+import { CREDIT_TEXT, OFFER_TEXT, PAYMENT_TEXT, SUBSCRIPTION_TEXT } from '@/features/dialogs/messages';
 
-vi.mock('../../src/features/dialogs/browser', () => ({ assignLocation: vi.fn(), openBlankTab: vi.fn(() => null), pointTab: vi.fn() }));
+vi.mock('@/features/dialogs/browser', () => ({ assignLocation: vi.fn(), openBlankTab: vi.fn(() => null), pointTab: vi.fn() }));
 
 const backend = useTestBackend();
 

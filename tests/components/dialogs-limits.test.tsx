@@ -2,11 +2,11 @@ import { describe, expect, test, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, type AppActors } from '../../src/state/app-actors';
-import type { DialogRequest } from '../../machines/dialogs';
-import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PAYMENT_TEXT, PRICING_TEXT, UPGRADE_TEXT } from '../../src/features/dialogs/messages';
+import { createAppActors, type AppActors } from '@/state/app-actors';
+import type { DialogRequest } from '@machines/dialogs';
+import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PAYMENT_TEXT, PRICING_TEXT, UPGRADE_TEXT } from '@/features/dialogs/messages';
 
-vi.mock('../../src/features/dialogs/browser', () => ({ assignLocation: vi.fn(), openBlankTab: vi.fn(() => null), pointTab: vi.fn() }));
+vi.mock('@/features/dialogs/browser', () => ({ assignLocation: vi.fn(), openBlankTab: vi.fn(() => null), pointTab: vi.fn() }));
 
 const backend = useTestBackend();
 

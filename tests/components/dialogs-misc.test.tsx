@@ -2,14 +2,14 @@ import { describe, expect, test, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, type AppActors } from '../../src/state/app-actors';
-import { AppProviders } from '../../src/app/app';
-import { DialogHost } from '../../src/app/dialog-host';
-import type { DialogRequest } from '../../machines/dialogs';
-import { onDialogConfirm } from '../../src/features/dialogs/dialog-events';
-import { EXPLORE_TEXT, MISC_TEXT, OFFER_TEXT } from '../../src/features/dialogs/messages';
-import { aspectRatioOf } from '../../src/features/dialogs/media-dialogs';
-import { embedUrl, isVideoFile } from '../../src/features/dialogs/video-player';
+import { createAppActors, type AppActors } from '@/state/app-actors';
+import { AppProviders } from '@/app/app';
+import { DialogHost } from '@/app/dialog-host';
+import type { DialogRequest } from '@machines/dialogs';
+import { onDialogConfirm } from '@/features/dialogs/dialog-events';
+import { EXPLORE_TEXT, MISC_TEXT, OFFER_TEXT } from '@/features/dialogs/messages';
+import { aspectRatioOf } from '@/features/dialogs/media-dialogs';
+import { embedUrl, isVideoFile } from '@/features/dialogs/video-player';
 
 const backend = useTestBackend();
 

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors } from '../../src/state/app-actors';
-import { AppProviders } from '../../src/app/app';
-import { DialogHost } from '../../src/app/dialog-host';
-import { WEBINAR_TEXT } from '../../src/features/dialogs/messages';
-import { googleCalendarUrl, icsText } from '../../src/features/dialogs/calendar';
-import { WebinarButton } from '../../src/features/shell/webinar-button';
-import { getWebinarActor } from '../../src/features/shell/webinar-bridge';
+import { createAppActors } from '@/state/app-actors';
+import { AppProviders } from '@/app/app';
+import { DialogHost } from '@/app/dialog-host';
+import { WEBINAR_TEXT } from '@/features/dialogs/messages';
+import { googleCalendarUrl, icsText } from '@/features/dialogs/calendar';
+import { WebinarButton } from '@/features/shell/webinar-button';
+import { getWebinarActor } from '@/features/shell/webinar-bridge';
 
 const backend = useTestBackend();
 

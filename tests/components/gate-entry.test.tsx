@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createTestServices, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, stopAppActors } from '../../src/state/app-actors';
-import { runGate } from '../../src/state/gate';
+import { createAppActors, stopAppActors } from '@/state/app-actors';
+import { runGate } from '@/state/gate';
 
 const backend = useTestBackend();
 

@@ -5,7 +5,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { createTestServices, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, stopAppActors } from '../../src/state/app-actors';
+import { createAppActors, stopAppActors } from '@/state/app-actors';
 
 const backend = useTestBackend();
 

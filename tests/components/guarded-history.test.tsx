@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { UNSAFE_createMemoryHistory } from 'react-router-dom';
-import { createGuardedHistory, type BlockerArgs } from '../../src/app/guarded-history';
+import { createGuardedHistory, type BlockerArgs } from '@/app/guarded-history';
 
 function setup(entries = ['/home'], index?: number) {
   const base = UNSAFE_createMemoryHistory({ initialEntries: entries, initialIndex: index, v5Compat: true });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The queue is module state: each case imports a fresh copy.
 async function freshQueue() {
   vi.resetModules();
-  return (await import('../../src/platform/idle-queue')).loadWhenIdle;
+  return (await import('@/platform/idle-queue')).loadWhenIdle;
 }
 
 function deferred() {
@@ -106,7 +106,7 @@ describe('whenIdle, the one idle-callback helper', () => {
   afterEach(() => vi.useRealTimers());
 
   it('runs in an idle callback with the given timeout, and its cancel function cancels that callback', async () => {
-    const { whenIdle } = await import('../../src/platform/idle-queue');
+    const { whenIdle } = await import('@/platform/idle-queue');
     const requested: { timeout?: number }[] = [];
     const cancelled: number[] = [];
     const win = {
@@ -126,7 +126,7 @@ describe('whenIdle, the one idle-callback helper', () => {
 
   it('without idle callbacks (Safari) runs after the fallback pause, and cancelling before then runs nothing', async () => {
     vi.useFakeTimers();
-    const { whenIdle } = await import('../../src/platform/idle-queue');
+    const { whenIdle } = await import('@/platform/idle-queue');
     const run = vi.fn();
     whenIdle(window, run, { timeoutMs: 1000, fallbackMs: 50 });
     vi.advanceTimersByTime(49);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyIntl } from '../../src/ui/lazy-intl';
+import { lazyIntl } from '@/ui/lazy-intl';
 
 describe('lazyIntl', () => {
   it('makes the formatter on first use only, once', () => {

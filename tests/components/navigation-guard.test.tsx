@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { AppActorsProvider, createAppActors, type AppActors } from '../../src/state/app-actors';
-import { NavigationGuard, useReportGeneration } from '../../src/app/navigation-guard';
+import { AppActorsProvider, createAppActors, type AppActors } from '@/state/app-actors';
+import { NavigationGuard, useReportGeneration } from '@/app/navigation-guard';
 import { Outlet, Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { createGuardedHistory, GuardedHistoryContext, useGuardedHistory } from '../../src/app/guarded-history';
-import { DIALOG_MESSAGES } from '../../src/features/dialogs/messages';
+import { createGuardedHistory, GuardedHistoryContext, useGuardedHistory } from '@/app/guarded-history';
+import { DIALOG_MESSAGES } from '@/features/dialogs/messages';
 
 const backend = useTestBackend();
 

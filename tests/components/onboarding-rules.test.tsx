@@ -3,9 +3,9 @@
  * step's validation messages.
  */
 import { describe, expect, it } from 'vitest';
-import { isExemptFromOnboarding, onboardingRedirect } from '../../src/features/onboarding/start';
-import { BUSINESS_STEPS, INDIVIDUAL_STEPS, stepAnswers, stepsFor, validateStep } from '../../src/features/onboarding/steps';
-import { ONBOARDING_TEXT as t } from '../../src/features/onboarding/messages';
+import { isExemptFromOnboarding, onboardingRedirect } from '@/features/onboarding/start';
+import { BUSINESS_STEPS, INDIVIDUAL_STEPS, stepAnswers, stepsFor, validateStep } from '@/features/onboarding/steps';
+import { ONBOARDING_TEXT as t } from '@/features/onboarding/messages';
 
 const user = (o: Partial<{ isFirstLogin: boolean; is_onboard: 0 | 1; is_onboard_skipped: 0 | 1 }> = {}) => ({
   id: 1, isFirstLogin: false, is_onboard: 0 as 0 | 1, is_onboard_skipped: 0 as 0 | 1, ...o,

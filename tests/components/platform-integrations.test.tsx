@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { analyticsSettings, createAnalytics, identityOf, vendorConfig, type AnalyticsVendor } from '../../src/platform/analytics';
-import { DEFAULT_ANALYTICS_HOST } from '../../src/platform/analytics-host';
-import { SUPPORT_WIDGET_SCRIPT_ID, loadSupportWidget, supportWidgetSrc, wantsSupportWidget } from '../../src/platform/support-widget';
-import { IMPERSONATION_STORAGE_KEY } from '../../src/features/shell/header';
+import { analyticsSettings, createAnalytics, identityOf, vendorConfig, type AnalyticsVendor } from '@/platform/analytics';
+import { DEFAULT_ANALYTICS_HOST } from '@machines/integrations';
+import { SUPPORT_WIDGET_SCRIPT_ID, loadSupportWidget, supportWidgetSrc, wantsSupportWidget } from '@/platform/support-widget';
+import { IMPERSONATION_STORAGE_KEY } from '@/features/shell/header';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 
 const backend = useTestBackend();

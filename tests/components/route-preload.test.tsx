@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { appRoutes, type RouteHandle } from '../../src/app/routes';
-import { preloadRoute } from '../../src/app/app';
+import { appRoutes, type RouteHandle } from '@/app/routes';
+import { preloadRoute } from '@/app/app';
 
 /**
  * The first route's downloads start before React runs (src/app/app.tsx createAppHistory). They are the code of the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RouteObject } from 'react-router-dom';
-import { appRoutes, type RouteHandle } from '../../src/app/routes';
+import { appRoutes, type RouteHandle } from '@/app/routes';
 import { readRouteModules } from '../../scripts/vite-route-preloads';
 
 /**

@@ -9,8 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { waitFor as waitForActor } from 'xstate';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend, DEMO_PASSWORD } from '../helpers/render-app';
-import { createAppActors, createAppActorsInSteps, HOSTED_SIGN_IN, stopAppActors } from '../../src/state/app-actors';
-import { INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../machines/constants';
+import { createAppActors, createAppActorsInSteps, HOSTED_SIGN_IN, stopAppActors } from '@/state/app-actors';
+import { INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@machines/constants';
 
 const backend = useTestBackend();
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppShell } from '../../src/features/shell/app-shell';
-import { SHELL_MESSAGES } from '../../src/features/shell/messages';
+import { AppShell } from '@/features/shell/app-shell';
+import { SHELL_MESSAGES } from '@/features/shell/messages';
 
 function renderShell(ui: React.ReactElement) {
   return render(<MemoryRouter initialEntries={['/home']}>{ui}</MemoryRouter>);

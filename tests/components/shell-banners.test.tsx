@@ -7,8 +7,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import type { AppServices } from '../../src/app/services';
-import { BANNER_MESSAGES as M, SHELL_MESSAGES } from '../../src/features/shell/messages';
+import type { AppServices } from '@/core/services';
+import { BANNER_MESSAGES as M, SHELL_MESSAGES } from '@/features/shell/messages';
 
 const backend = useTestBackend();
 

@@ -6,9 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { SHELL_MESSAGES, WEBINAR_BUTTON_MESSAGES as W } from '../../src/features/shell/messages';
-import { IMPERSONATION_STORAGE_KEY } from '../../src/features/shell/header';
-import { getWebinarActor } from '../../src/features/shell/webinar-bridge';
+import { SHELL_MESSAGES, WEBINAR_BUTTON_MESSAGES as W } from '@/features/shell/messages';
+import { IMPERSONATION_STORAGE_KEY } from '@/features/shell/header';
+import { getWebinarActor } from '@/features/shell/webinar-bridge';
 
 const backend = useTestBackend();
 

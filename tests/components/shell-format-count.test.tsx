@@ -1,6 +1,6 @@
 /** 01 §9 / 03 §9: counts abbreviated K at 1e3, M at 1e6, B at 1e9, with one decimal. */
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../../src/features/shell/format-count';
+import { formatCount } from '@/features/shell/format-count';
 
 describe('formatCount (01 §9 counts abbreviated)', () => {
   it.each([

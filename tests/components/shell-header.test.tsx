@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { Header } from '../../src/features/shell/header';
-import { SHELL_MESSAGES } from '../../src/features/shell/messages';
+import { Header } from '@/features/shell/header';
+import { SHELL_MESSAGES } from '@/features/shell/messages';
 
 function renderHeader(props: Partial<Parameters<typeof Header>[0]> = {}) {
   const onToggleSidebar = vi.fn();

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileMenu as ProfileMenuType } from '../../src/features/shell/profile-menu';
+import type { ProfileMenu as ProfileMenuType } from '@/features/shell/profile-menu';
 
 /**
  * The shell's menus load after the first route (src/features/shell/shell-menus.ts); until then the trigger is a
@@ -32,7 +32,7 @@ beforeEach(async () => {
     await gate.wait;
     return importOriginal();
   });
-  ({ ProfileMenu } = await import('../../src/features/shell/profile-menu'));
+  ({ ProfileMenu } = await import('@/features/shell/profile-menu'));
 });
 
 // a test that leaves the import waiting lets it finish, so nothing of it is left pending for the next test

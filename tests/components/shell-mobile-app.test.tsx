@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { SHELL_MESSAGES as M } from '../../src/features/shell/messages';
-import { mobileAppUrl } from '../../src/features/shell/mobile-app-url';
+import { SHELL_MESSAGES as M } from '@/features/shell/messages';
+import { mobileAppUrl } from '@/features/shell/mobile-app-url';
 
 const backend = useTestBackend();
 

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { PROFILE_MENU_LABELS as L } from '../../src/features/shell/messages';
-import { ProfileMenu, type ProfileMenuProps } from '../../src/features/shell/profile-menu';
+import { PROFILE_MENU_LABELS as L } from '@/features/shell/messages';
+import { ProfileMenu, type ProfileMenuProps } from '@/features/shell/profile-menu';
 
 function Location() {
   const location = useLocation();

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { SHELL_MESSAGES } from '../../src/features/shell/messages';
-import { RECENT_BLOGS_MESSAGES as M } from '../../src/features/shell/recent-blogs';
-import type { AppServices } from '../../src/app/services';
+import { SHELL_MESSAGES } from '@/features/shell/messages';
+import { RECENT_BLOGS_MESSAGES as M } from '@/features/shell/recent-blogs';
+import type { AppServices } from '@/core/services';
 
 const backend = useTestBackend();
 

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { SHELL_MESSAGES } from '../../src/features/shell/messages';
-import { Sidebar } from '../../src/features/shell/sidebar';
+import { SHELL_MESSAGES } from '@/features/shell/messages';
+import { Sidebar } from '@/features/shell/sidebar';
 
 function renderSidebar(props: Parameters<typeof Sidebar>[0] = {}, path = '/home') {
   return render(

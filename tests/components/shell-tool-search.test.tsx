@@ -8,8 +8,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { TOOL_SEARCH_MESSAGES as M } from '../../src/features/shell/messages';
-import { TOOL_SEARCH_CLEANUP_MS, TOOL_SEARCH_DEBOUNCE_MS } from '../../machines/constants';
+import { TOOL_SEARCH_MESSAGES as M } from '@/features/shell/messages';
+import { TOOL_SEARCH_CLEANUP_MS, TOOL_SEARCH_DEBOUNCE_MS } from '@machines/constants';
 
 const backend = useTestBackend();
 

@@ -3,10 +3,10 @@
  * ticks each second; hides when zero or past; shown only for plan_id 1 when its flag is on.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { AppServices } from '../../src/app/services';
+import type { AppServices } from '@/core/services';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TrialCountdown } from '../../src/features/shell/trial-countdown';
-import { TRIAL_LENGTH_MS } from '../../machines/constants';
+import { TrialCountdown } from '@/features/shell/trial-countdown';
+import { TRIAL_LENGTH_MS } from '@machines/constants';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 
 const NOW = Date.parse('2025-03-05T10:00:00Z');

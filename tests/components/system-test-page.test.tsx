@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { TEST_PAGE_TEXT as T } from '../../src/features/system/test-page';
+import { TEST_PAGE_TEXT as T } from '@/features/system/test-page';
 
 const backend = useTestBackend();
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Avatar } from '../../src/ui/avatar';
+import { Avatar } from '@/ui/avatar';
 
 /** The avatar (plain elements, src/ui/avatar.tsx): the picture once loaded, the initials until then and instead of it. */
 describe('Avatar', () => {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Link } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { Button } from '../../src/ui/button';
+import { Button } from '@/ui/button';
 
 describe('Button', () => {
   it('is a type=button that calls onClick', async () => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLOR_MODE_STORAGE_KEY, applyColorMode, initColorMode, setColorMode, useColorMode } from '../../src/ui/color-mode';
+import { COLOR_MODE_STORAGE_KEY, applyColorMode, initColorMode, setColorMode, useColorMode } from '@/ui/color-mode';
 
 function mockSystemDark(dark: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CheckboxField } from '../../src/ui/checkbox';
-import * as Field from '../../src/ui/field';
-import { SwitchField } from '../../src/ui/switch';
-import * as Tabs from '../../src/ui/tabs';
-import { BetaBadge, KitBadge, NewBadge, ProBadge } from '../../src/ui/badge';
-import { Avatar } from '../../src/ui/avatar';
+import { CheckboxField } from '@/ui/checkbox';
+import * as Field from '@/ui/field';
+import { SwitchField } from '@/ui/switch';
+import * as Tabs from '@/ui/tabs';
+import { BetaBadge, KitBadge, NewBadge, ProBadge } from '@/ui/badge';
+import { Avatar } from '@/ui/avatar';
 
 describe('Field', () => {
   it('wires the label, helper text, error text, aria-invalid and aria-describedby', () => {

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Button } from '../../src/ui/button';
-import * as Dialog from '../../src/ui/dialog';
+import { Button } from '@/ui/button';
+import * as Dialog from '@/ui/dialog';
 
 function Example() {
   const [open, setOpen] = useState(false);

@@ -4,8 +4,8 @@
  * Steps are run by the test (the scheduler is the test's), never by waiting.
  */
 import { describe, expect, test, vi } from 'vitest';
-import { FIRST_SCREEN_TEXT_STYLES, idleSteps, warmUpFonts } from '../../src/ui/font-warmup';
-import { token } from '../../styled-system/tokens';
+import { FIRST_SCREEN_TEXT_STYLES, idleSteps, warmUpFonts } from '@/ui/font-warmup';
+import { token } from 'styled-system/tokens';
 
 function stepper() {
   const queue: (() => void)[] = [];

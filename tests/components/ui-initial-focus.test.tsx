@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { useInitialFocus } from '../../src/ui/initial-focus';
+import { useInitialFocus } from '@/ui/initial-focus';
 
 /**
  * The sign-in pages' first field is focused once the page has painted (src/ui/initial-focus.ts), not during React's

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProgressBar, ProgressRing, clampPercent } from '../../src/ui/progress';
+import { ProgressBar, ProgressRing, clampPercent } from '@/ui/progress';
 
 describe('ProgressBar (01 §9: bars cap at 100 %)', () => {
   it.each([

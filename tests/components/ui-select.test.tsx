@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SelectField } from '../../src/ui/select';
-import { UI_MESSAGES } from '../../src/ui/messages';
+import { SelectField } from '@/ui/select';
+import { UI_MESSAGES } from '@/ui/messages';
 
 const statuses = [
   { label: 'Publish', value: 'publish' },

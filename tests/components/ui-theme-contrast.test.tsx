@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { semanticTokens } from '../../src/theme/semantic-tokens';
-import { tokens } from '../../src/theme/tokens';
+import { semanticTokens } from '@/theme/semantic-tokens';
+import { tokens } from '@/theme/tokens';
 
 // WCAG AA checks on the semantic colour pairs the UI uses for text (≥ 4.5:1) and controls (≥ 3:1),
 // in light and dark. The axe scan in e2e covers rendered pages; this guards the palette itself.

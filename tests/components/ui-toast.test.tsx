@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SNACKBAR_DURATION_MS, TOAST_DURATION_MS, Toaster, snackbar, toast, toaster } from '../../src/ui/toast';
+import { SNACKBAR_DURATION_MS, TOAST_DURATION_MS, Toaster, snackbar, toast, toaster } from '@/ui/toast';
 
 describe('toasts (01 §8: toasts 3000 ms, snackbar 6000 ms)', () => {
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWebinarStart } from '../../src/features/shell/webinar-button';
+import { formatWebinarStart } from '@/features/shell/webinar-button';
 
 describe("the webinar button's start time", () => {
   it('is written in en-US in the local time zone: weekday, 12-hour clock, minutes, AM/PM', () => {

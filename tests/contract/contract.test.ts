@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../server/harness';
-import { createAjv, loadOpenApi, toFieldErrors, type OperationObject } from '../../server/http/openapi-validate';
+import { createAjv, loadOpenApi, toFieldErrors, type OperationObject } from '@server/http/openapi-validate';
 
 const doc = loadOpenApi();
 const ajv = createAjv();

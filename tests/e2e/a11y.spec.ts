@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, DEMO_PASSWORD } from './fixtures';
-import { DIALOG_NAMES, type DialogRequest } from '../../machines/dialogs';
+import { DIALOG_NAMES, type DialogRequest } from '@machines/dialogs';
 
 /**
  * axe on every route of src/app/routes.tsx and on every global dialog: no serious or critical violation.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, DEMO_PASSWORD, INTERRUPTED_NOTICE, lastReplyMarkdown, trackRequests } from './fixtures';
-import { CACHE_SECONDS } from '../../machines/constants';
+import { CACHE_SECONDS } from '@machines/constants';
 
 /**
  * The error catalogue of spec 01 §8, entry by entry: every error a server answer can trigger is injected

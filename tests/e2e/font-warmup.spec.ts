@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures';
-import { FIRST_SCREEN_TEXT_STYLES } from '../../src/ui/font-warmup';
+import { FIRST_SCREEN_TEXT_STYLES } from '@/ui/font-warmup';
 
 /**
  * The font warm-up (src/ui/font-warmup.ts) lays out, while the splash of a signed-in start is up, the text styles the

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, INTERRUPTED_NOTICE, lastReplyMarkdown, REPLY_SELECTORS, signIn } from './fixtures';
-import { countWords } from '../../server/ai/types';
+import { countWords } from '@server/ai/types';
 
 /**
  * Lost work around a stream (quality gates, "Faults and lost work"): a reload in the middle of a reply, and the

@@ -1,17 +1,17 @@
 import { render } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { UNSAFE_createMemoryHistory } from 'react-router-dom';
-import { startRuntime, type Runtime } from '../../server/runtime';
-import { createAppServices, type AppServices } from '../../src/app/services';
-import { createGuardedHistory } from '../../src/app/guarded-history';
-import { createAppActors } from '../../src/state/app-actors';
-import { App } from '../../src/app/app';
+import { startRuntime, type Runtime } from '@server/runtime';
+import { createAppServices, type AppServices } from '@/core/services';
+import { createGuardedHistory } from '@/app/guarded-history';
+import { createAppActors } from '@/state/app-actors';
+import { App } from '@/app/app';
 // The app loads its dialog host and toaster lazily (bundle budget); preloading them here makes the
 // lazy imports resolve from the module cache, so tests wait on the app's behaviour, not on transforms.
-import '../../src/app/dialog-host';
-import '../../src/ui/toast';
-import type { AppActors } from '../../src/state/app-actors';
-import type { ApiClientOptions } from '../../src/api/client';
+import '@/app/dialog-host';
+import '@/ui/toast';
+import type { AppActors } from '@/state/app-actors';
+import type { ApiClientOptions } from '@/api/client';
 
 export const DEMO_PASSWORD = 'demo1234';
 const ORIGIN = 'http://localhost:3000';

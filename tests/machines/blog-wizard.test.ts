@@ -20,7 +20,7 @@ import {
   type GenerateOutlineInput,
   type GenerateOutlineOutput,
   type GenerateSectionInput,
-} from '../../machines/blog-wizard.machine';
+} from '@machines/blog-wizard.machine';
 import {
   classifyOutlineError,
   countWords,
@@ -28,7 +28,7 @@ import {
   isValidGoogleStructure,
   partKey,
   type BlogOutline,
-} from '../../machines/blog-outline';
+} from '@machines/blog-outline';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(blogWizardMachine);

@@ -1,7 +1,7 @@
 /** Chat stream: 01 §4 Chat, 01 §8 (400 → chat-limit-exceeded). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { chatStreamMachine, selectChatFlags, type ChatEmitted, type ChatEvent } from '../../machines/chat-stream.machine';
+import { chatStreamMachine, selectChatFlags, type ChatEmitted, type ChatEvent } from '@machines/chat-stream.machine';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(chatStreamMachine);

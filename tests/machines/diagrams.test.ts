@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readmePath, renderReadme, toMermaid } from '../../scripts/machine-diagrams';
-import { subscriptionGateMachine } from '../../machines/subscription-gate.machine';
-import { webinarMachine } from '../../machines/webinar.machine';
+import { subscriptionGateMachine } from '@machines/subscription-gate.machine';
+import { webinarMachine } from '@machines/webinar.machine';
 
 describe('machine diagrams', () => {
   it('machines/README.md is up to date (run `npx tsx scripts/machine-diagrams.ts`)', async () => {

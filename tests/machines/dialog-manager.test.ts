@@ -7,9 +7,9 @@ import {
   type DialogManagerContext,
   type DialogManagerEvent,
   type OnboardingFlags,
-} from '../../machines/dialog-manager.machine';
-import { DIALOG_NAMES, withDialogDefaults } from '../../machines/dialogs';
-import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from '../../machines/constants';
+} from '@machines/dialog-manager.machine';
+import { DIALOG_NAMES, withDialogDefaults } from '@machines/dialogs';
+import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(dialogManagerMachine);

@@ -16,14 +16,14 @@ import {
   type GenerateImageOutput,
   type GenerationQueueContext,
   type InProgressVideoRecord,
-} from '../../machines/generation-queue.machine';
+} from '@machines/generation-queue.machine';
 import {
   videoPollingMachine,
   type PollVideoStatusInput,
   type StartVideoInput,
   type StartVideoOutput,
   type VideoStatusOutput,
-} from '../../machines/video-polling.machine';
+} from '@machines/video-polling.machine';
 import {
   classifyImageError,
   isDuplicateAdd,
@@ -31,8 +31,8 @@ import {
   renumberActive,
   type NewQueueItem,
   type QueueItem,
-} from '../../machines/queue-items';
-import { orderGallery, type GalleryRecord } from '../../machines/gallery-order';
+} from '@machines/queue-items';
+import { orderGallery, type GalleryRecord } from '@machines/gallery-order';
 import {
   GALLERY_REFETCH_DELAY_MS,
   QUEUE_DUPLICATE_WINDOW_MS,
@@ -40,7 +40,7 @@ import {
   QUEUE_REGENERATE_LOCK_MS,
   QUEUE_RETRY_LOCK_MS,
   VIDEO_POLL_INTERVAL_MS,
-} from '../../machines/constants';
+} from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');

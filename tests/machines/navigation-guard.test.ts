@@ -6,8 +6,8 @@ import {
   type NavContext,
   type NavEmitted,
   type NavEvent,
-} from '../../machines/navigation-guard.machine';
-import { DIALOG_TEXT } from '../../machines/dialog-text';
+} from '@machines/navigation-guard.machine';
+import { DIALOG_TEXT } from '@machines/dialog-text';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(navigationGuardMachine);

@@ -1,9 +1,9 @@
 /** Session: 01 §4 Authentication, 01 §2 start-up, 01 §8 401 handling, 01 §9 timers (simulated time). */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { sessionMachine, type SessionEmitted, type SessionInput, type SessionUser } from '../../machines/session.machine';
-import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS } from '../../machines/constants';
-import { NetworkError } from '../../src/api/errors';
+import { sessionMachine, type SessionEmitted, type SessionInput, type SessionUser } from '@machines/session.machine';
+import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS } from '@machines/constants';
+import { NetworkError } from '@/api/errors';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(sessionMachine);

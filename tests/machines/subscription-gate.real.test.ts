@@ -13,15 +13,15 @@
  * the reason rather than with a surprising outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../src/app/services';
-import { createTokenStore } from '../../src/api/auth-storage';
-import type { components } from '../../src/api/schema.gen';
+import { createAppServices, type AppServices } from '@/core/services';
+import { createTokenStore } from '@/api/auth-storage';
+import type { components } from '@contract/schema.gen';
 import {
   checkSubscriptionGate,
   createSubscriptionGateActors,
   gateInputFromUser,
-} from '../../src/actors/subscription-gate';
-import type { GateAction, GateOutput } from '../../machines/subscription-gate.machine';
+} from '@/actors/subscription-gate';
+import type { GateAction, GateOutput } from '@machines/subscription-gate.machine';
 import { createActor, toPromise } from 'xstate';
 import { signInAs, startTestBackend } from '../helpers/render-app';
 

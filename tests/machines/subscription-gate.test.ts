@@ -10,9 +10,9 @@ import {
   type GateOutput,
   type GateUser,
   type WordImageUsage,
-} from '../../machines/subscription-gate.machine';
-import type { Dialog } from '../../machines/dialogs';
-import { DIALOG_TEXT } from '../../machines/dialog-text';
+} from '@machines/subscription-gate.machine';
+import type { Dialog } from '@machines/dialogs';
+import { DIALOG_TEXT } from '@machines/dialog-text';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');

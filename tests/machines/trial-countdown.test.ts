@@ -1,8 +1,8 @@
 /** Trial countdown: 01 §4 (ends 3 d 5 h 30 min after created_at, ticks each second, hides at zero), simulated time. */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { selectTrialCountdown, trialCountdownMachine, type TrialInput } from '../../machines/trial-countdown.machine';
-import { TRIAL_LENGTH_MS, TRIAL_TICK_MS } from '../../machines/constants';
+import { selectTrialCountdown, trialCountdownMachine, type TrialInput } from '@machines/trial-countdown.machine';
+import { TRIAL_LENGTH_MS, TRIAL_TICK_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(trialCountdownMachine);

@@ -6,8 +6,8 @@ import {
   upgradeButtonMachine,
   type UpgradeButtonEmitted,
   type UpgradeButtonInput,
-} from '../../machines/upgrade-button.machine';
-import { UPGRADE_BOUNCE_DURATION_MS, UPGRADE_BOUNCE_INTERVAL_MS } from '../../machines/constants';
+} from '@machines/upgrade-button.machine';
+import { UPGRADE_BOUNCE_DURATION_MS, UPGRADE_BOUNCE_INTERVAL_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(upgradeButtonMachine);

@@ -14,18 +14,18 @@ import {
   type StartVideoOutput,
   type VideoPollingInput,
   type VideoStatusOutput,
-} from '../../machines/video-polling.machine';
+} from '@machines/video-polling.machine';
 import {
   classifyVideoStartError,
   cleanVideoErrorMessage,
   isInProgressVideo,
-} from '../../machines/queue-items';
+} from '@machines/queue-items';
 import {
   VIDEO_MAX_POLLS,
   VIDEO_MESSAGES,
   VIDEO_POLL_INTERVAL_MS,
   VIDEO_PROGRESS_TICK_MS,
-} from '../../machines/constants';
+} from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const T0 = Date.parse('2026-03-10T12:00:00Z');

@@ -1,9 +1,9 @@
 /** Webinar: 01 §4 Webinar, 01 §2 dialog texts, 01 §8 messages, 01 §9 (UTC+5:30, 20:00–20:30, weekdays), simulated time. */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
-import { selectWebinarCountdown, webinarMachine, type WebinarEmitted, type WebinarInput } from '../../machines/webinar.machine';
-import { indiaWeekday, isWebinarDay, isWebinarLive, nextWebinarStart, webinarCalendarEvent } from '../../machines/webinar-schedule';
-import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from '../../machines/constants';
+import { selectWebinarCountdown, webinarMachine, type WebinarEmitted, type WebinarInput } from '@machines/webinar.machine';
+import { indiaWeekday, isWebinarDay, isWebinarLive, nextWebinarStart, webinarCalendarEvent } from '@machines/webinar-schedule';
+import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(webinarMachine);

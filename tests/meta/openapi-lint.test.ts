@@ -18,8 +18,8 @@ type Operation = {
 type Doc = { paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] };
 
 const bundles: [string, Doc][] = [
-  ['openapi.bundle.gen.json', JSON.parse(readFileSync(join(root, 'src/api/openapi.bundle.gen.json'), 'utf8'))],
-  ['queue.bundle.gen.json', JSON.parse(readFileSync(join(root, 'src/api/queue.bundle.gen.json'), 'utf8'))],
+  ['openapi.bundle.gen.json', JSON.parse(readFileSync(join(root, 'openapi/generated/openapi.bundle.gen.json'), 'utf8'))],
+  ['queue.bundle.gen.json', JSON.parse(readFileSync(join(root, 'openapi/generated/queue.bundle.gen.json'), 'utf8'))],
 ];
 
 function operations(doc: Doc) {

@@ -1,4 +1,4 @@
-// Fails when a committed generated API file (src/api/*.gen.*) differs from what `npm run gen:api` produces now.
+// Fails when a committed generated API file (openapi/generated/*.gen.*) differs from what `npm run gen:api` produces now.
 // Fix: run `npm run gen:api` and commit the result.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '..', '..');
-const committedDir = join(root, 'src', 'api');
+const committedDir = join(root, 'openapi', 'generated');
 const tmp = mkdtempSync(join(tmpdir(), 'gen-api-'));
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -29,11 +29,11 @@ describe('generated API files', () => {
     for (const name of fresh) {
       const committed = join(committedDir, name);
       if (!existsSync(committed)) {
-        stale.push(`src/api/${name} (missing)`);
+        stale.push(`openapi/generated/${name} (missing)`);
         continue;
       }
       if (readFileSync(committed, 'utf8') !== readFileSync(join(tmp, name), 'utf8')) {
-        stale.push(`src/api/${name}`);
+        stale.push(`openapi/generated/${name}`);
       }
     }
     expect(stale, `stale generated files: ${stale.join(', ')} - run npm run gen:api`).toEqual([]);

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 import { describe, expect, it } from 'vitest';
-import { css } from '../../styled-system/css';
+import { css } from 'styled-system/css';
 import { inlineStaticCss } from '../../scripts/vite-static-css';
 
 const root = resolve(__dirname, '..', '..');
@@ -24,7 +24,7 @@ describe('static css() inlining', () => {
       textDecoration: null,
     };
     const source = [
-      "import { css } from '../../styled-system/css';",
+      "import { css } from 'styled-system/css';",
       `export const box = css(${JSON.stringify(style)});`,
       "export const two = css({ p: '2' }, { p: '4', color: 'red' });",
       'export const tpl = css({ gridTemplateColumns: `repeat(2, 1fr)` });',
@@ -39,7 +39,7 @@ describe('static css() inlining', () => {
 
   it('leaves every call with something computed in it, and calls of other functions named css', () => {
     const source = [
-      "import { css, cx } from '../../styled-system/css';",
+      "import { css, cx } from 'styled-system/css';",
       'const size = 4;',
       'const base = {};',
       'export const a = css({ p: size });',

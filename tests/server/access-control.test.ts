@@ -22,10 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
-import * as t from '../../server/db/schema';
-import type { Db } from '../../server/db/client';
-import { QUEUE_TOKEN_HEADER } from '../../server/media/queue-token';
-import { VIDEO_STATUS } from '../../machines/constants';
+import * as t from '@server/db/schema';
+import type { Db } from '@server/db/client';
+import { QUEUE_TOKEN_HEADER } from '@server/media/queue-token';
+import { VIDEO_STATUS } from '@machines/constants';
 
 let s: TestServer;
 

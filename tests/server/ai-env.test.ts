@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAiWriterFromEnv } from '../../server/ai/index';
-import type { Sleep } from '../../server/ai/sleep';
-import type { AiRequest } from '../../server/ai/types';
+import { createAiWriterFromEnv } from '@server/ai/index';
+import type { Sleep } from '@server/ai/sleep';
+import type { AiRequest } from '@server/ai/types';
 import { chunkEvent, startFakeOpenAi, startSse, type FakeOpenAi } from './ai-fake-openai';
 
 const request: AiRequest = { kind: 'chat', messages: [{ role: 'user', content: 'Hello there' }] };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { composeOfflineText, createOfflineWriter, extractTopic } from '../../server/ai/offline-writer';
-import { abortableSleep, type Sleep } from '../../server/ai/sleep';
-import { countWords, type AiKind, type AiRequest } from '../../server/ai/types';
+import { composeOfflineText, createOfflineWriter, extractTopic } from '@server/ai/offline-writer';
+import { abortableSleep, type Sleep } from '@server/ai/sleep';
+import { countWords, type AiKind, type AiRequest } from '@server/ai/types';
 
 const user = (content: string) => [{ role: 'user' as const, content }];
 const req = (kind: AiKind, content: string, extra: Partial<AiRequest> = {}): AiRequest => ({ kind, messages: user(content), ...extra });

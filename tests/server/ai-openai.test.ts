@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleWriter } from '../../server/ai/openai-compatible';
-import { AiProviderError, type AiRequest, type AiWriter } from '../../server/ai/types';
+import { createOpenAiCompatibleWriter } from '@server/ai/openai-compatible';
+import { AiProviderError, type AiRequest, type AiWriter } from '@server/ai/types';
 import { chunkEvent, sleepMs, startFakeOpenAi, startSse, type FakeOpenAi } from './ai-fake-openai';
 
 const API_KEY = 'sk-test-0123456789abcdef';

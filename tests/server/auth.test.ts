@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestServer } from './harness';
-import { hashPassword, verifyPassword, sha256 } from '../../server/lib/crypto';
-import * as t from '../../server/db/schema';
-import { ACCESS_TOKEN_CACHE_TTL_MS, checkAccessToken, forgetAccessTokens } from '../../server/auth/tokens';
+import { hashPassword, verifyPassword, sha256 } from '@server/lib/crypto';
+import * as t from '@server/db/schema';
+import { ACCESS_TOKEN_CACHE_TTL_MS, checkAccessToken, forgetAccessTokens } from '@server/auth/tokens';
 
 const s = useTestServer();
 

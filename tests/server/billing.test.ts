@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestServer } from './harness';
-import * as t from '../../server/db/schema';
+import * as t from '@server/db/schema';
 
 const s = useTestServer();
 

@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
-import { createApp } from '../../server/app';
-import * as t from '../../server/db/schema';
-import { createOfflineWriter } from '../../server/ai/offline-writer';
-import { AiProviderError, countWords, type AiRequest, type AiWriter } from '../../server/ai/types';
-import { CHAT_MESSAGES, chatTitleFrom } from '../../server/routes/chat';
-import { CHAT_LIMIT_MESSAGE } from '../../machines/constants';
+import { createApp } from '@server/app';
+import * as t from '@server/db/schema';
+import { createOfflineWriter } from '@server/ai/offline-writer';
+import { AiProviderError, countWords, type AiRequest, type AiWriter } from '@server/ai/types';
+import { CHAT_MESSAGES, chatTitleFrom } from '@server/routes/chat';
+import { CHAT_LIMIT_MESSAGE } from '@machines/constants';
 
 let s: TestServer;
 let app: ReturnType<typeof createApp>;

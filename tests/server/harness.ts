@@ -5,10 +5,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createApp } from '../../server/app';
-import { memoryMailer, type Mailer } from '../../server/app-env';
-import { openDb, isPostgresUrl, type Db } from '../../server/db/client';
-import { resetDatabase, DEMO_PASSWORD } from '../../server/seed/index';
+import { createApp } from '@server/app';
+import { memoryMailer, type Mailer } from '@server/app-env';
+import { openDb, isPostgresUrl, type Db } from '@server/db/client';
+import { resetDatabase, DEMO_PASSWORD } from '@server/seed/index';
 
 /** A fixed "now" for deterministic seeds (a Wednesday). */
 export const T0 = new Date('2026-03-18T09:30:00.000Z');

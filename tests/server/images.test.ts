@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './harness';
-import { PNG_SIGNATURE, pngSize } from '../../server/media/png';
-import { IMAGE_LIMIT_MESSAGE } from '../../server/routes/images';
-import { IMAGE_MESSAGES } from '../../machines/constants';
+import { PNG_SIGNATURE, pngSize } from '@server/media/png';
+import { IMAGE_LIMIT_MESSAGE } from '@server/routes/images';
+import { IMAGE_MESSAGES } from '@machines/constants';
 
 const s = useTestServer();
 

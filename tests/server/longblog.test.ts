@@ -6,18 +6,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestServer } from './harness';
-import { createApp } from '../../server/app';
-import type { AiRequest, AiWriter } from '../../server/ai/types';
-import { createOfflineWriter } from '../../server/ai/offline-writer';
-import * as t from '../../server/db/schema';
+import { createApp } from '@server/app';
+import type { AiRequest, AiWriter } from '@server/ai/types';
+import { createOfflineWriter } from '@server/ai/offline-writer';
+import * as t from '@server/db/schema';
 import {
   BLOG_HISTORY_PAGE_SIZE,
   IMAGE_MESSAGES,
   LONG_BLOG_FREE_USED_MESSAGE,
   NEW_SECTION_LENGTH,
   NEW_SECTION_TITLE,
-} from '../../machines/constants';
-import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '../../server/routes/longblog';
+} from '@machines/constants';
+import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '@server/routes/longblog';
 
 const s = useTestServer();
 

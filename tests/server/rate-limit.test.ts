@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestServer, type TestServer } from './harness';
-import { createApp } from '../../server/app';
-import { SlidingWindowStore } from '../../server/http/rate-limit';
+import { createApp } from '@server/app';
+import { SlidingWindowStore } from '@server/http/rate-limit';
 
 const s = useTestServer({ reset: 'once' });
 

@@ -3,7 +3,7 @@
  * path gets, and which links go into the page.
  */
 import { describe, expect, it } from 'vitest';
-import { pageWithPreloads, routeMatcher, type RoutePreloads } from '../../server/route-preloads';
+import { pageWithPreloads, routeMatcher, type RoutePreloads } from '@server/route-preloads';
 
 const indexHtml = `<!doctype html>
 <html><head>

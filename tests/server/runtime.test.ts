@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRuntime, type Runtime } from '../../server/runtime';
+import { startRuntime, type Runtime } from '@server/runtime';
 
 // The runtime itself: migrations + first-start seed — on a persisted PGlite in a temp dir (an explicit data folder
 // wins over DATABASE_URL, so this runs in both suites and proves a restart keeps the data), and on the database the

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { contentSecurityPolicy, securityHeaders } from '../../server/security-headers';
-import { DEFAULT_ANALYTICS_HOST } from '../../src/platform/analytics-host';
+import { contentSecurityPolicy, securityHeaders } from '@server/security-headers';
+import { DEFAULT_ANALYTICS_HOST } from '@machines/integrations';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer, T0 } from './harness';
-import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { DEMO_ACCOUNTS } from '@server/seed/index';
 import { eq } from 'drizzle-orm';
-import * as t from '../../server/db/schema';
+import * as t from '@server/db/schema';
 
 const s = useTestServer({ reset: 'once' });
 

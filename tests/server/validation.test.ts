@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestServer } from './harness';
-import { createApp } from '../../server/app';
-import * as t from '../../server/db/schema';
+import { createApp } from '@server/app';
+import * as t from '@server/db/schema';
 
 const s = useTestServer();
 
@@ -113,7 +113,7 @@ describe('request validation against the OpenAPI description', () => {
   });
 
   it('redacts SQL parameters from logged errors', async () => {
-    const { redact } = await import('../../server/app');
+    const { redact } = await import('@server/app');
     const err = new Error('Failed query: insert into "access_tokens" values ($1)\nparams: 5f2b9c-token-hash,2026-01-01', {
       cause: new Error('duplicate key value violates unique constraint "access_tokens_hash_unique"'),
     });
@@ -185,7 +185,7 @@ describe('multi-step writes are atomic', () => {
 describe('bad input never crashes it', () => {
   it('arbitrary JSON bodies on every described JSON operation answer < 500', async () => {
     const fc = await import('fast-check');
-    const { loadOpenApi } = await import('../../server/http/openapi-validate');
+    const { loadOpenApi } = await import('@server/http/openapi-validate');
     const doc = loadOpenApi();
     const propsOf = (schema: any): string[] =>
       !schema || typeof schema !== 'object'

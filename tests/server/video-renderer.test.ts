@@ -3,7 +3,7 @@
  * wait for a slot and then render as usual (server/media/video-renderer.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VIDEO_RENDER_CONCURRENCY, renderVideo, videoRenderQueue } from '../../server/media/video-renderer';
+import { VIDEO_RENDER_CONCURRENCY, renderVideo, videoRenderQueue } from '@server/media/video-renderer';
 import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 
 afterEach(removeFakeFfmpegs);

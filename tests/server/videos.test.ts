@@ -12,15 +12,15 @@ import { join } from 'node:path';
 import { useTestServer } from './harness';
 import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 import { eq } from 'drizzle-orm';
-import { createApp } from '../../server/app';
-import type { AppDeps } from '../../server/app-env';
-import * as t from '../../server/db/schema';
-import { RENDER_MESSAGES } from '../../server/media/video-renderer';
-import { INVALID_IMAGE_TITLE, INVALID_QUEUE_TOKEN_MESSAGE } from '../../server/routes/videos';
-import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_PROMPT_REQUIRED_MESSAGE } from '../../machines/constants';
-import { encodePng } from '../../server/media/png';
-import { createAjv, toFieldErrors } from '../../server/http/openapi-validate';
-import queueDoc from '../../src/api/queue.bundle.gen.json';
+import { createApp } from '@server/app';
+import type { AppDeps } from '@server/app-env';
+import * as t from '@server/db/schema';
+import { RENDER_MESSAGES } from '@server/media/video-renderer';
+import { INVALID_IMAGE_TITLE, INVALID_QUEUE_TOKEN_MESSAGE } from '@server/routes/videos';
+import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_PROMPT_REQUIRED_MESSAGE } from '@machines/constants';
+import { encodePng } from '@server/media/png';
+import { createAjv, toFieldErrors } from '@server/http/openapi-validate';
+import queueDoc from '@contract/queue.bundle.gen.json';
 
 const s = useTestServer();
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useServices } from '../services';
+import { useServices } from '@/core/services';
 import { PublicFrame } from './public-frame';
 import { DashboardLayout } from './shell-layout';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { LogoMark } from '../../ui/logo-mark';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { LogoMark } from '@/ui/logo-mark';
 
 /** The light frame of public pages for visitors who are not signed in. */
 export function PublicFrame({ children }: { children: ReactNode }) {

@@ -1,34 +1,34 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-import { AppShell } from '../../features/shell/app-shell';
-import { isImpersonating, ToolSearchTrigger, useToolSearchShortcut } from '../../features/shell/header';
-import { UpgradeButton } from '../../features/shell/upgrade-button';
-import { TrialCountdown } from '../../features/shell/trial-countdown';
-import { VideoGeneratorBanner, VideoMaintenanceBanner } from '../../features/shell/banners';
-import { useServices } from '../services';
-import { useCurrentUser } from '../../features/auth/use-session';
-import { useAppActors } from '../../state/app-actors';
-import { PLAN_ID } from '../../../machines/constants';
+import { AppShell } from '@/features/shell/app-shell';
+import { isImpersonating, ToolSearchTrigger, useToolSearchShortcut } from '@/features/shell/header';
+import { UpgradeButton } from '@/features/shell/upgrade-button';
+import { TrialCountdown } from '@/features/shell/trial-countdown';
+import { VideoGeneratorBanner, VideoMaintenanceBanner } from '@/features/shell/banners';
+import { useServices } from '@/core/services';
+import { useCurrentUser } from '@/features/auth/use-session';
+import { useAppActors } from '@/state/app-actors';
+import { PLAN_ID } from '@machines/constants';
 import { NavigationGuard } from '../navigation-guard';
-import { useOnboardingStart } from '../../features/onboarding/start';
-import { mobileAppUrl } from '../../features/shell/mobile-app-url';
-import { useSignedInIntegrations } from '../../platform/use-integrations';
-import { shellMenus } from '../../features/shell/shell-menus';
-import { deferredModule, usePreloadAfter } from '../../ui/deferred-module';
+import { useOnboardingStart } from '@/features/onboarding/start';
+import { mobileAppUrl } from '@/features/shell/mobile-app-url';
+import { useSignedInIntegrations } from '@/platform/use-integrations';
+import { shellMenus } from '@/features/shell/shell-menus';
+import { deferredModule, usePreloadAfter } from '@/ui/deferred-module';
 
 // 01 §1 mobile-app promotion: its own chunk (the QR encoder), shown only when a store address is configured.
-const MobileAppPromo = lazy(async () => ({ default: (await import('../../features/shell/mobile-app-promo')).MobileAppPromo }));
+const MobileAppPromo = lazy(async () => ({ default: (await import('@/features/shell/mobile-app-promo')).MobileAppPromo }));
 
 // The search modal (Ark Dialog, the result list) loads on the first open: the first route does not carry it.
-const ToolSearchDialog = lazy(() => import('../../features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
+const ToolSearchDialog = lazy(() => import('@/features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
 
 /*
  * The floating live-webinar button (01 §2) mounts after the first route, with the shell's menus: it is fixed in a
  * corner, so appearing a moment later shifts nothing (CLS), and its machine and the bridge to the webinar dialog
  * (~3 KB gzip) leave the first route's JavaScript. Its 120 s prompt counts from that mount.
  */
-const webinarButton = deferredModule(() => import('../../features/shell/webinar-button'));
+const webinarButton = deferredModule(() => import('@/features/shell/webinar-button'));
 
 /**
  * Where 'Switch to Old UI' goes (01 §2: shown only in impersonation mode). The old app's address is not in the

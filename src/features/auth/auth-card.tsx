@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { LogoMark } from '../../ui/logo-mark';
+import { css } from 'styled-system/css';
+import { LogoMark } from '@/ui/logo-mark';
 
 /** The frame of the sign-in and registration pages. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {

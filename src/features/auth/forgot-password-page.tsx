@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import * as Field from '../../ui/field';
-import { useInitialFocus } from '../../ui/initial-focus';
-import { useServices } from '../../app/services';
-import { isApiError, NetworkError } from '../../api/errors';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import * as Field from '@/ui/field';
+import { useInitialFocus } from '@/ui/initial-focus';
+import { useServices } from '@/core/services';
+import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';

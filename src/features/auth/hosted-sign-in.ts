@@ -1,6 +1,6 @@
-import { OAUTH_STATE_LENGTH } from '../../../machines/constants';
-import type { ApiClient } from '../../api/client';
-import type { TokenStore } from '../../api/auth-storage';
+import { OAUTH_STATE_LENGTH } from '@machines/constants';
+import type { ApiClient } from '@/api/client';
+import type { TokenStore } from '@/api/auth-storage';
 
 /**
  * The hosted sign-in of spec 01 §2 / §4: the browser goes to the sign-in service's authorisation page

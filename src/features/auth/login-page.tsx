@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '../../ui/button';
-import * as Field from '../../ui/field';
-import { useInitialFocus } from '../../ui/initial-focus';
-import { useServices } from '../../app/services';
-import { isApiError, NetworkError } from '../../api/errors';
+import { Button } from '@/ui/button';
+import * as Field from '@/ui/field';
+import { useInitialFocus } from '@/ui/initial-focus';
+import { useServices } from '@/core/services';
+import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages as m } from './messages';
 import { validateSignIn, type FieldErrors } from './validate';

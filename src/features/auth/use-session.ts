@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/services';
-import type { components } from '../../api/schema.gen';
-import { useAppActors } from '../../state/app-actors';
-import type { SessionUser } from '../../../machines/session.machine';
+import { useServices } from '@/core/services';
+import type { components } from '@contract/schema.gen';
+import { useAppActors } from '@/state/app-actors';
+import type { SessionUser } from '@machines/session.machine';
 
 export type User = components['schemas']['User'];
 

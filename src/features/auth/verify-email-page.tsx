@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { useServices } from '../../app/services';
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { isApiError, NetworkError } from '../../api/errors';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { useServices } from '@/core/services';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
+import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { useServices } from '../../app/services';
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { isApiError } from '../../api/errors';
-import { Spinner } from '../../ui/spinner';
-import { CheckCircleIcon, XCircleIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
+import { isApiError } from '@/api/errors';
+import { Spinner } from '@/ui/spinner';
+import { CheckCircleIcon, XCircleIcon } from '@/ui/icons';
 import { SUBSCRIPTION_TEXT as s } from './messages';
 import { useAccountUser, useRefreshAccount } from './use-account';
 

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema.gen';
-import { PLAN_ID } from '../../../machines/constants';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
+import { PLAN_ID } from '@machines/constants';
 import { openPaddleCheckout } from './paddle';
 
 export type Plan = components['schemas']['Plan'];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import * as Dialog from '../../ui/dialog';
-import { Button } from '../../ui/button';
+import * as Dialog from '@/ui/dialog';
+import { Button } from '@/ui/button';
 
 /** A modal confirmation (Ark dialog: focus trap, Escape closes) with a form body. */
 export function ConfirmDialog({

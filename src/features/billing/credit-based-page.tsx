@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import * as Tabs from '../../ui/tabs';
-import { Spinner } from '../../ui/spinner';
-import { ChevronRightIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import * as Tabs from '@/ui/tabs';
+import { Spinner } from '@/ui/spinner';
+import { ChevronRightIcon } from '@/ui/icons';
 import { ACCOUNT_PAGE as a } from './messages';
 import { CheckoutReturn } from './checkout-return';
 

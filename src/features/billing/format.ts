@@ -1,5 +1,5 @@
 /** Number and money formatting of the billing pages. */
-import { lazyIntl } from '../../ui/lazy-intl';
+import { lazyIntl } from '@/ui/lazy-intl';
 
 // made on first use (see lazyIntl): the dialogs that load on every signed-in visit import this module
 const usd = lazyIntl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 }));

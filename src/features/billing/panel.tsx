@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { css, cx } from '../../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 
 const box = css({
   bg: 'bg.surface',

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { css, cx } from '../../../styled-system/css';
-import { PLAN_ID } from '../../../machines/constants';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { CheckIcon } from '../../ui/icons';
+import { css, cx } from 'styled-system/css';
+import { PLAN_ID } from '@machines/constants';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { CheckIcon } from '@/ui/icons';
 import { hasOffer, isUpgrade, perMonth, planPrice, type Frequency, type PayMethod, type Plan, type User } from './checkout';
 import { formatUsd } from './format';
 import { PRICING_PAGE as t } from './messages';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { PLAN_ID } from '../../../machines/constants';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { InfoIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import { PLAN_ID } from '@machines/constants';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { InfoIcon } from '@/ui/icons';
 import type { Frequency, Plan } from './checkout';
 import { PRICING_PAGE as t } from './messages';
 import { BillingToggle, MethodPicker, PlanCards } from './plan-cards';

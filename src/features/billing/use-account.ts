@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
-import { isApiError, NetworkError } from '../../api/errors';
-import type { components } from '../../api/schema.gen';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import { isApiError, NetworkError } from '@/api/errors';
+import type { components } from '@contract/schema.gen';
 
 type UserReply = components['schemas']['UserReply'];
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/services';
+import { useServices } from '@/core/services';
 import { isRazorpayEligible, startPlanCheckout, type Frequency, type PayMethod, type Plan, type User } from './checkout';
 import { useApiErrorDialog } from './use-account';
 

@@ -1,11 +1,11 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { PlusIcon, SparklesIcon } from '../../ui/icons';
-import { useAppActors } from '../../state/app-actors';
-import { upgradeButtonMachine, type UpgradeButtonInput } from '../../../machines/upgrade-button.machine';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { PlusIcon, SparklesIcon } from '@/ui/icons';
+import { useAppActors } from '@/state/app-actors';
+import { upgradeButtonMachine, type UpgradeButtonInput } from '@machines/upgrade-button.machine';
 import { CHAT_MESSAGES as T } from './messages';
 
 const bar = css({

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { useServices } from '../../app/services';
-import { runGate } from '../../state/gate';
-import { useAppActors, type AppActors } from '../../state/app-actors';
-import type { components } from '../../api/schema.gen';
-import { PLAN_ID, TEXT_MODEL } from '../../../machines/constants';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { useServices } from '@/core/services';
+import { runGate } from '@/state/gate';
+import { useAppActors, type AppActors } from '@/state/app-actors';
+import type { components } from '@contract/schema.gen';
+import { PLAN_ID, TEXT_MODEL } from '@machines/constants';
 import { ChatHeader } from './chat-header';
 import { Composer, type ChatModel } from './composer';
 import { MessageList } from './message-list';
@@ -16,9 +16,9 @@ import { CHAT_MESSAGES as T } from './messages';
 import { fetchLatestConversationId, flattenMessages, invalidateChat, renameConversation, setCachedTitle, useConversation, type ChatMessage } from './chat-queries';
 import { useChatStream, type LiveExchange } from './chat-streams';
 import { loadDraft, loadNewChatId, saveDraft, saveNewChatId } from './chat-storage';
-import { newChatId } from '../../actors/chat-stream';
-import { streamingFetch } from '../../api/stream-relay';
-import { whenIdle } from '../../platform/idle-queue';
+import { newChatId } from '@/actors/chat-stream';
+import { streamingFetch } from '@/api/stream-relay';
+import { whenIdle } from '@/platform/idle-queue';
 
 /** Which conversation /chat shows is in the URL: /chat?id=<conversation_chat_id> (the spec's route is /chat). */
 export const CHAT_ID_PARAM = 'id';

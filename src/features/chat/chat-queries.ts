@@ -3,10 +3,10 @@
  * Keys start with [method, path] as openapi-react-query's, so `invalidateChat` reaches every cached page.
  */
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import type { components } from '../../api/schema.gen';
-import { useServices } from '../../app/services';
+import type { ApiClient } from '@/api/client';
+import { ApiError } from '@/api/errors';
+import type { components } from '@contract/schema.gen';
+import { useServices } from '@/core/services';
 
 export type ChatConversation = components['schemas']['ChatConversation'];
 export type ChatMessage = components['schemas']['ChatMessage'];

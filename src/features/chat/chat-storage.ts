@@ -9,7 +9,7 @@
  * and the user id keeps one user's drafts from another on a shared browser.
  */
 
-import { readStored as read, safeStorage, writeStored as write, type KeyValueStore } from '../../state/local-drafts';
+import { readStored as read, safeStorage, writeStored as write, type KeyValueStore } from '@/state/local-drafts';
 
 export type { KeyValueStore };
 

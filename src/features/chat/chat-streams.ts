@@ -15,13 +15,13 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppServices } from '../../app/services';
-import { useServices } from '../../app/services';
-import { useAppActors, type AppActors } from '../../state/app-actors';
-import type { chatStreamMachine } from '../../../machines/chat-stream.machine';
-import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '../../../machines/constants';
-import { provideChatStream } from '../../actors/chat-stream';
-import { waitAfterStep } from '../../api/stream-relay';
+import type { AppServices } from '@/core/services';
+import { useServices } from '@/core/services';
+import { useAppActors, type AppActors } from '@/state/app-actors';
+import type { chatStreamMachine } from '@machines/chat-stream.machine';
+import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '@machines/constants';
+import { provideChatStream } from '@/actors/chat-stream';
+import { waitAfterStep } from '@/api/stream-relay';
 import { invalidateChat } from './chat-queries';
 import { loadInFlight, saveInFlight, type InFlightExchange } from './chat-storage';
 

@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { CHAT_COMPOSER_MAX_HEIGHT_PX, TEXT_MODEL } from '../../../machines/constants';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { CHAT_COMPOSER_MAX_HEIGHT_PX, TEXT_MODEL } from '@machines/constants';
 import { CHAT_MESSAGES as T } from './messages';
 
 /** openapi GenerateMessageRequest.message_input maxLength. */

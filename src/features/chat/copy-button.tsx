@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../ui/button';
-import { CheckIcon } from '../../ui/icons';
-import { COPY_CONFIRMATION_MS } from '../../../machines/constants';
+import { Button } from '@/ui/button';
+import { CheckIcon } from '@/ui/icons';
+import { COPY_CONFIRMATION_MS } from '@machines/constants';
 import { CHAT_MESSAGES } from './messages';
 
 function CopyIcon() {

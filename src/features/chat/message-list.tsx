@@ -1,8 +1,8 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import { css, cx } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { AlertTriangleIcon, SparklesIcon } from '../../ui/icons';
+import { css, cx } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { AlertTriangleIcon, SparklesIcon } from '@/ui/icons';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown/markdown';
 import { CHAT_MESSAGES as T } from './messages';

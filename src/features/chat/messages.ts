@@ -2,7 +2,7 @@
  * Texts of the chat screen. Quoted from the spec where it gives them (marked 01 §…); the others are
  * ours (the spec names the control but not its words), chosen as a commercial chat product words them.
  */
-import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_MESSAGE, TEXT_MODEL } from '../../../machines/constants';
+import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_MESSAGE, TEXT_MODEL } from '@machines/constants';
 
 export const CHAT_MESSAGES = {
   /** page heading (visually hidden; the editable title is the visible one) */

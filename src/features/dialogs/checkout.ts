@@ -4,9 +4,9 @@
  * empty — so the choice is handed over here, like the confirmation bus beside it. Opened on its own
  * (nothing chosen), the payment dialogs fall back to the user's upsell plan (01 §4 "Offer upsell").
  */
-import type { components } from '../../api/schema.gen';
-import { PLAN_ID } from '../../../machines/constants';
-import { offerUpsell } from '../../../machines/upgrade-button.machine';
+import type { components } from '@contract/schema.gen';
+import { PLAN_ID } from '@machines/constants';
+import { offerUpsell } from '@machines/upgrade-button.machine';
 
 type Frequency = components['schemas']['PaymentFrequency'];
 type User = components['schemas']['User'];

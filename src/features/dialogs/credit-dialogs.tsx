@@ -4,14 +4,14 @@
  */
 import { useState, type UIEvent } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import { PLAN_ID } from '../../../machines/constants';
-import { useServices } from '../../app/services';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { ProgressBar } from '../../ui/progress-bar';
-import { Spinner } from '../../ui/spinner';
-import type { components } from '../../api/schema.gen';
+import { css } from 'styled-system/css';
+import { PLAN_ID } from '@machines/constants';
+import { useServices } from '@/core/services';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { ProgressBar } from '@/ui/progress-bar';
+import { Spinner } from '@/ui/spinner';
+import type { components } from '@contract/schema.gen';
 import { openBlankTab, pointTab } from './browser';
 import type { DialogActions } from './dialog-actions';
 import {
@@ -24,7 +24,7 @@ import { emitDialogConfirm } from './dialog-events';
 import { Frame, styles } from './frame';
 import { CREDIT_TEXT, DIALOG_MESSAGES } from './messages';
 import { formatCount, formatUsd, planById, useDialogUser, usePlans, useSwapDialog } from './use-dialog-data';
-import { lazyIntl } from '../../ui/lazy-intl';
+import { lazyIntl } from '@/ui/lazy-intl';
 
 type CreditPurchase = components['schemas']['CreditPurchase'];
 

@@ -18,7 +18,7 @@
  * closes when all succeeded, and stays open with an error line when one rejected (the user may retry
  * or cancel). With no subscriber the dialog simply closes.
  */
-import type { DialogPayloads } from '../../../machines/dialogs';
+import type { DialogPayloads } from '@machines/dialogs';
 
 export interface DialogConfirmations {
   'delete-chat': DialogPayloads['delete-chat'];

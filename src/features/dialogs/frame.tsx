@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { css, cx } from '../../../styled-system/css';
-import * as Dialog from '../../ui/dialog';
+import { css, cx } from 'styled-system/css';
+import * as Dialog from '@/ui/dialog';
 
 /** Width of the wider dialogs (pricing, explore grid, credit history); the default is 560 px (01 §9). */
 const wide = css({ maxW: { base: 'full', sm: '760px' } });

@@ -1,5 +1,5 @@
-import type { Dialog as OpenDialog, DialogName } from '../../../machines/dialogs';
-import { Button } from '../../ui/button';
+import type { Dialog as OpenDialog, DialogName } from '@machines/dialogs';
+import { Button } from '@/ui/button';
 import type { DialogActions } from './dialog-actions';
 import { BuyCreditsDialog, CreditPurchaseDetailsDialog, CreditsDetailDialog, CreditsIntroDialog, PlagiarismCheckerDialog } from './credit-dialogs';
 import { Frame } from './frame';

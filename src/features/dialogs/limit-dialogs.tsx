@@ -4,13 +4,13 @@
  * (the upgrade dialog of 01 §4) and pro-upgrade.
  */
 import { useState } from 'react';
-import { css } from '../../../styled-system/css';
-import type { GenerateLimitType } from '../../../machines/dialogs';
-import { PLAN_ID } from '../../../machines/constants';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { CheckIcon, SparklesIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
+import { css } from 'styled-system/css';
+import type { GenerateLimitType } from '@machines/dialogs';
+import { PLAN_ID } from '@machines/constants';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { CheckIcon, SparklesIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/spinner';
 import type { DialogActions } from './dialog-actions';
 import { setPendingCheckout, defaultFrequency, type CheckoutChoice } from './checkout';
 import { Frame, styles } from './frame';

@@ -4,12 +4,12 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import type { ImageAspect } from '../../../machines/dialogs';
-import { useServices } from '../../app/services';
-import { Badge, BetaBadge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
+import { css } from 'styled-system/css';
+import type { ImageAspect } from '@machines/dialogs';
+import { useServices } from '@/core/services';
+import { Badge, BetaBadge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 import type { DialogActions } from './dialog-actions';
 import { BLOG_WRITER_PATH, VIDEO_GALLERY_PATH } from './constants';
 import { Frame, styles } from './frame';

@@ -1,6 +1,6 @@
-import { type DialogName, type GenerateLimitType } from '../../../machines/dialogs';
-import { DIALOG_TEXT } from '../../../machines/dialog-text';
-import { VIDEO_FREE_PLAN_MESSAGE } from '../../../machines/constants';
+import { type DialogName, type GenerateLimitType } from '@machines/dialogs';
+import { DIALOG_TEXT } from '@machines/dialog-text';
+import { VIDEO_FREE_PLAN_MESSAGE } from '@machines/constants';
 import { PLAGIARISM_CHECK_CREDITS } from './constants';
 
 /**

@@ -1,8 +1,8 @@
 /** delete-chat (chats and blogs), delete-story (stories and videos), delete-wordpress, logout and prompts-error. */
 import { useState } from 'react';
-import type { DialogPayloads } from '../../../machines/dialogs';
-import { useLogout } from '../auth/use-session';
-import { Button } from '../../ui/button';
+import type { DialogPayloads } from '@machines/dialogs';
+import { useLogout } from '@/features/auth/use-session';
+import { Button } from '@/ui/button';
 import type { DialogActions } from './dialog-actions';
 import { ConfirmFrame } from './credit-dialogs';
 import { emitDialogConfirm } from './dialog-events';

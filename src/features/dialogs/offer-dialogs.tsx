@@ -4,16 +4,16 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import { PLAN_ID } from '../../../machines/constants';
-import { offerUpsell } from '../../../machines/upgrade-button.machine';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { HistoryIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
-import type { components } from '../../api/schema.gen';
+import { css } from 'styled-system/css';
+import { PLAN_ID } from '@machines/constants';
+import { offerUpsell } from '@machines/upgrade-button.machine';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { HistoryIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/spinner';
+import type { components } from '@contract/schema.gen';
 import type { DialogActions } from './dialog-actions';
 import { assignLocation } from './browser';
 import { checkoutFor } from './checkout';

@@ -5,15 +5,15 @@
  * blocker (01 §2 "Delete Account requires cancelling the subscription first").
  */
 import { useState } from 'react';
-import { Button } from '../../ui/button';
-import { useServices } from '../../app/services';
+import { Button } from '@/ui/button';
+import { useServices } from '@/core/services';
 import { assignLocation } from './browser';
 import type { DialogActions } from './dialog-actions';
 import { PRICING_PATH, SUBSCRIPTION_PATH } from './constants';
 import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, SUBSCRIPTION_TEXT, type SubscriptionDialogName } from './messages';
 import { useDialogNav, useDialogUser } from './use-dialog-data';
-import { lazyIntl } from '../../ui/lazy-intl';
+import { lazyIntl } from '@/ui/lazy-intl';
 
 export function SubscriptionStatusDialog({ name, actions }: { name: SubscriptionDialogName; actions: DialogActions }) {
   const { go } = useDialogNav(actions);

@@ -4,11 +4,11 @@
  */
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
-import type { components } from '../../api/schema.gen';
-import type { DialogRequest } from '../../../machines/dialogs';
-import { PLAN_ID } from '../../../machines/constants';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import type { components } from '@contract/schema.gen';
+import type { DialogRequest } from '@machines/dialogs';
+import { PLAN_ID } from '@machines/constants';
 import type { DialogActions } from './dialog-actions';
 import { OFFER_PRICING_PATH, PRICING_PATH, SUBSCRIPTION_PATH } from './constants';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { css } from '../../../styled-system/css';
-import { LogoMark } from '../../ui/logo-mark';
+import { css } from 'styled-system/css';
+import { LogoMark } from '@/ui/logo-mark';
 import { MISC_TEXT } from './messages';
 
 /**

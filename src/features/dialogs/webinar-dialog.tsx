@@ -12,18 +12,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { css } from '../../../styled-system/css';
-import { webinarMachine, selectWebinarCountdown, type WebinarStatus } from '../../../machines/webinar.machine';
-import { WEBINAR_STATUS } from '../../../machines/constants';
-import { useServices } from '../../app/services';
-import { Button } from '../../ui/button';
-import { CheckCircleIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import { webinarMachine, selectWebinarCountdown, type WebinarStatus } from '@machines/webinar.machine';
+import { WEBINAR_STATUS } from '@machines/constants';
+import { useServices } from '@/core/services';
+import { Button } from '@/ui/button';
+import { CheckCircleIcon } from '@/ui/icons';
 import type { DialogActions } from './dialog-actions';
 import { googleCalendarUrl, icsDataUrl, type CalendarEvent } from './calendar';
 import { Frame, styles } from './frame';
 import { WEBINAR_TEXT } from './messages';
 import { useDialogUser, type User } from './use-dialog-data';
-import { getWebinarActor, type WebinarActor } from '../shell/webinar-bridge';
+import { getWebinarActor, type WebinarActor } from '@/features/shell/webinar-bridge';
 
 /**
  * The registration hook of 01 §7 ("POST to an external automation hook {first_name, last_name, email,

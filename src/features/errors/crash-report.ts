@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema.gen';
+import type { ApiClient } from '@/api/client';
+import type { components } from '@contract/schema.gen';
 
 type CrashReport = components['schemas']['CrashReportRequest'];
 type User = components['schemas']['User'];

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 import { errorMessages } from './messages';
 
 /**

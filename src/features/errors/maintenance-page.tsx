@@ -1,4 +1,4 @@
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 import { errorMessages } from './messages';
 
 export function MaintenancePage() {

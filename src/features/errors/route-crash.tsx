@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useServices } from '../../app/services';
-import type { components } from '../../api/schema.gen';
+import { useServices } from '@/core/services';
+import type { components } from '@contract/schema.gen';
 import { CrashPage } from './error-boundary';
 import { reportCrash } from './crash-report';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 /** The product's features as they appear in the sidebar groups of spec 01 §2. */
 export const FEATURES = [

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { useServices } from '../../app/services';
-import { useCurrentUser } from '../auth/use-session';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { useServices } from '@/core/services';
+import { useCurrentUser } from '@/features/auth/use-session';
 import { FeatureCards } from './feature-cards';
 
 /** /home: the signed-in start page, and the public home for visitors (spec 01 §2). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { useServices } from '../../app/services';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { useServices } from '@/core/services';
 import { FeatureCards } from './feature-cards';
 
 /**

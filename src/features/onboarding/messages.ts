@@ -1,4 +1,4 @@
-import { ONBOARDING_FAILED_MESSAGE, ONBOARDING_FETCH_FAILED_MESSAGE } from '../../../machines/constants';
+import { ONBOARDING_FAILED_MESSAGE, ONBOARDING_FETCH_FAILED_MESSAGE } from '@machines/constants';
 
 /**
  * Texts of /onboarding. The spec gives the failure texts (01 §8 'Failed to update the onboarding details!',

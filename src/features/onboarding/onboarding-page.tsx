@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import * as Field from '../../ui/field';
-import { ProgressBar } from '../../ui/progress-bar';
-import { Spinner } from '../../ui/spinner';
-import { LogoMark } from '../../ui/logo-mark';
-import { useServices } from '../../app/services';
-import { useCurrentUser } from '../auth/use-session';
-import { alertBox } from '../auth/auth-card';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import * as Field from '@/ui/field';
+import { ProgressBar } from '@/ui/progress-bar';
+import { Spinner } from '@/ui/spinner';
+import { LogoMark } from '@/ui/logo-mark';
+import { useServices } from '@/core/services';
+import { useCurrentUser } from '@/features/auth/use-session';
+import { alertBox } from '@/features/auth/auth-card';
 import { ONBOARDING_TEXT as t } from './messages';
 import {
   CHAT_CHOICES, COMPANY_SIZES, ROLE_SUGGESTIONS, TIMES, USE_CASES, stepAnswers, stepsFor, validateStep, wantsCall,

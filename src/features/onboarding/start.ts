@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { User } from '../auth/use-session';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
+import type { User } from '@/features/auth/use-session';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
 
 type OnboardingFacts = Pick<User, 'id' | 'isFirstLogin' | 'is_onboard' | 'is_onboard_skipped'>;
 

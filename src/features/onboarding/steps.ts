@@ -1,5 +1,5 @@
-import type { components } from '../../api/schema.gen';
-import { ONBOARDING_STEPS_BUSINESS, ONBOARDING_STEPS_INDIVIDUAL } from '../../../machines/constants';
+import type { components } from '@contract/schema.gen';
+import { ONBOARDING_STEPS_BUSINESS, ONBOARDING_STEPS_INDIVIDUAL } from '@machines/constants';
 import { ONBOARDING_TEXT as t } from './messages';
 
 export type Answers = components['schemas']['OnboardingAnswers'];

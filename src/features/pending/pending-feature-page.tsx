@@ -1,4 +1,4 @@
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 
 /**
  * An honest page for a route whose feature has not landed yet: it says so plainly

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { css, cx } from '../../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { Header, type HeaderProps } from './header';
 import { SHELL_MESSAGES } from './messages';
 import { Sidebar, type SidebarProps } from './sidebar';

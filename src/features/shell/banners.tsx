@@ -8,8 +8,8 @@
  */
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import { AlertTriangleIcon, SparklesIcon, XIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import { AlertTriangleIcon, SparklesIcon, XIcon } from '@/ui/icons';
 import { BANNER_MESSAGES as M } from './messages';
 import { SHELL_HREFS } from './routes';
 

@@ -1,15 +1,15 @@
 import { memo, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClientContext, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { css, cx } from '../../../styled-system/css';
-import { MoreHorizontalIcon } from '../../ui/icons';
-import { useMenuPlaceholder } from '../../ui/menu-placeholder';
+import { css, cx } from 'styled-system/css';
+import { MoreHorizontalIcon } from '@/ui/icons';
+import { useMenuPlaceholder } from '@/ui/menu-placeholder';
 import { shellMenus } from './shell-menus';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
-import type { components } from '../../api/schema.gen';
-import { onDialogConfirm } from '../dialogs/dialog-events';
-import { CHAT_DEFAULT_TITLE, CHAT_LIST_TOGGLE_ABOVE, CHAT_RECENT_PAGE_SIZE } from '../../../machines/constants';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import type { components } from '@contract/schema.gen';
+import { onDialogConfirm } from '@/features/dialogs/dialog-events';
+import { CHAT_DEFAULT_TITLE, CHAT_LIST_TOGGLE_ABOVE, CHAT_RECENT_PAGE_SIZE } from '@machines/constants';
 
 /** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */
 export const CHAT_LIST_MESSAGES = {

@@ -1,6 +1,6 @@
-import { Button } from '../../ui/button';
-import { useColorMode } from '../../ui/color-mode';
-import { MoonIcon, SunIcon } from '../../ui/icons';
+import { Button } from '@/ui/button';
+import { useColorMode } from '@/ui/color-mode';
+import { MoonIcon, SunIcon } from '@/ui/icons';
 import { SHELL_MESSAGES } from './messages';
 
 /** Light/dark switch for the header. */

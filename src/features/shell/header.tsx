@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
-import { Button } from '../../ui/button';
-import { ExternalLinkIcon, PanelLeftIcon, SearchIcon } from '../../ui/icons';
+import { css } from 'styled-system/css';
+import { Button } from '@/ui/button';
+import { ExternalLinkIcon, PanelLeftIcon, SearchIcon } from '@/ui/icons';
 import { ColorModeToggle } from './color-mode-toggle';
 import { Logo } from './logo';
 import { SHELL_MESSAGES, TOOL_SEARCH_MESSAGES } from './messages';

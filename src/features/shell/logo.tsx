@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 import { PRODUCT_NAME, SHELL_MESSAGES } from './messages';
 import { SHELL_HREFS } from './routes';
-import { LogoMark } from '../../ui/logo-mark';
+import { LogoMark } from '@/ui/logo-mark';
 
 const logoLink = css({
   display: 'inline-flex',

@@ -1,5 +1,5 @@
 import { QrCode } from '@ark-ui/react/qr-code';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 import { SHELL_MESSAGES as M } from './messages';
 
 /**

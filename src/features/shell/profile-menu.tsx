@@ -1,7 +1,7 @@
-import { css } from '../../../styled-system/css';
-import { Avatar } from '../../ui/avatar';
-import { ChevronsUpDownIcon } from '../../ui/icons';
-import { useMenuPlaceholder } from '../../ui/menu-placeholder';
+import { css } from 'styled-system/css';
+import { Avatar } from '@/ui/avatar';
+import { ChevronsUpDownIcon } from '@/ui/icons';
+import { useMenuPlaceholder } from '@/ui/menu-placeholder';
 import { SHELL_MESSAGES } from './messages';
 import { shellMenus } from './shell-menus';
 

@@ -1,9 +1,9 @@
 import { useContext, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
-import { css } from '../../../styled-system/css';
-import { useServices } from '../../app/services';
-import { BLOG_HISTORY_PAGE_SIZE } from '../../../machines/constants';
+import { css } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import { BLOG_HISTORY_PAGE_SIZE } from '@machines/constants';
 import { SHELL_HREFS } from './routes';
 
 /** Texts of the sidebar's Recent Blogs list (01 §2; 'View All' and the preview of 4 are 01 §9). */

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
+import { css } from 'styled-system/css';
 import {
   BriefcaseIcon,
   CompassIcon,
@@ -15,15 +15,15 @@ import {
   LogOutIcon,
   SettingsIcon,
   UserIcon,
-} from '../../ui/icons';
-import * as Menu from '../../ui/menu';
-import type { MenuTakeOver } from '../../ui/menu-placeholder';
-import { ProgressBar } from '../../ui/progress-bar';
+} from '@/ui/icons';
+import * as Menu from '@/ui/menu';
+import type { MenuTakeOver } from '@/ui/menu-placeholder';
+import { ProgressBar } from '@/ui/progress-bar';
 import { CHAT_LIST_MESSAGES } from './chat-list';
 import { PROFILE_MENU_LABELS as L, SHELL_MESSAGES } from './messages';
 import type { CreditsSummary, ProfileMenuProps } from './profile-menu';
 import { PROFILE_HREFS } from './routes';
-import { lazyIntl } from '../../ui/lazy-intl';
+import { lazyIntl } from '@/ui/lazy-intl';
 
 /** The real trigger's look, name and content, as the stand-in showed them. */
 interface TriggerLook {

@@ -1,4 +1,4 @@
-import { deferredModule } from '../../ui/deferred-module';
+import { deferredModule } from '@/ui/deferred-module';
 
 /**
  * The shell's menus — the profile menu of the sidebar footer and the per-conversation menus of the chat list —

@@ -1,7 +1,7 @@
 import { memo, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { css, cx } from '../../../styled-system/css';
-import { BetaBadge } from '../../ui/badge';
+import { css, cx } from 'styled-system/css';
+import { BetaBadge } from '@/ui/badge';
 import {
   BookIcon,
   ChatIcon,
@@ -16,7 +16,7 @@ import {
   VideoIcon,
   WandIcon,
   type IconProps,
-} from '../../ui/icons';
+} from '@/ui/icons';
 import { ChatList } from './chat-list';
 import { SHELL_MESSAGES } from './messages';
 import { ProfileMenu, type ProfileMenuProps } from './profile-menu';

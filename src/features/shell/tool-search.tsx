@@ -18,15 +18,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
-import type { components } from '../../api/schema.gen';
-import { useServices } from '../../app/services';
-import { KitBadge, NewBadge, ProBadge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import * as Dialog from '../../ui/dialog';
-import { SearchIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
-import { TOOL_NEW_BADGE_DAYS, TOOL_SEARCH_CLEANUP_MS, TOOL_SEARCH_DEBOUNCE_MS } from '../../../machines/constants';
+import { css } from 'styled-system/css';
+import type { components } from '@contract/schema.gen';
+import { useServices } from '@/core/services';
+import { KitBadge, NewBadge, ProBadge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import * as Dialog from '@/ui/dialog';
+import { SearchIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/spinner';
+import { TOOL_NEW_BADGE_DAYS, TOOL_SEARCH_CLEANUP_MS, TOOL_SEARCH_DEBOUNCE_MS } from '@machines/constants';
 import { formatCount } from './format-count';
 import { TOOL_SEARCH_MESSAGES as M } from './messages';
 

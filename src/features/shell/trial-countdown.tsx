@@ -10,8 +10,8 @@
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { css } from '../../../styled-system/css';
-import { selectTrialCountdown, trialCountdownMachine } from '../../../machines/trial-countdown.machine';
+import { css } from 'styled-system/css';
+import { selectTrialCountdown, trialCountdownMachine } from '@machines/trial-countdown.machine';
 import { TRIAL_MESSAGES as M } from './messages';
 
 export interface TrialCountdownProps {

@@ -14,13 +14,13 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { css, cx } from '../../../styled-system/css';
-import { useServices } from '../../app/services';
-import { useAppActors } from '../../state/app-actors';
-import { SparklesIcon } from '../../ui/icons';
-import { offerUpsell, upgradeButtonMachine } from '../../../machines/upgrade-button.machine';
-import { PLAN_ID, UPGRADE_BOUNCE_DURATION_MS } from '../../../machines/constants';
-import type { DialogRequest } from '../../../machines/dialogs';
+import { css, cx } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
+import { SparklesIcon } from '@/ui/icons';
+import { offerUpsell, upgradeButtonMachine } from '@machines/upgrade-button.machine';
+import { PLAN_ID, UPGRADE_BOUNCE_DURATION_MS } from '@machines/constants';
+import type { DialogRequest } from '@machines/dialogs';
 import { UPGRADE_MESSAGES as M } from './messages';
 
 /** The element id of the subscription page's upgrade section (01 §2 /credit-based …&section=priceSection). */

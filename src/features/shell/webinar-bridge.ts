@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import type { webinarMachine } from '../../../machines/webinar.machine';
+import type { webinarMachine } from '@machines/webinar.machine';
 
 export type WebinarActor = Actor<typeof webinarMachine>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { css } from '../../../styled-system/css';
-import { useServices } from '../../app/services';
-import { Button } from '../../ui/button';
+import { css } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import { Button } from '@/ui/button';
 
 /**
  * /test (01 §2: "/test shows a test page"). The spec says no more, so it is a system check a user or support

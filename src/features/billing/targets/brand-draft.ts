@@ -1,5 +1,5 @@
 import type { BrandField, BrandForm } from './brand-form';
-import { readStored, writeStored } from '../../../state/local-drafts';
+import { readStored, writeStored } from '@/state/local-drafts';
 
 /**
  * Unsaved setup input, per user and brand ('new' before the brand exists): what was typed on a step survives

@@ -2,8 +2,8 @@
  * The brand editor's form state and its conversions (03 §3 Business/brand). Pure: no React, no network.
  * Request and response shapes are the generated ones (openapi/ Business*).
  */
-import type { components } from '../../../api/schema.gen';
-import { BRAND_COLOR_KEYS, BRAND_COLORS_MAX, BRAND_LIMITS, BRAND_STEP_FIELDS } from '../../../../machines/brand-constants';
+import type { components } from '@contract/schema.gen';
+import { BRAND_COLOR_KEYS, BRAND_COLORS_MAX, BRAND_LIMITS, BRAND_STEP_FIELDS } from '@machines/brand-constants';
 import { BRANDS_TEXT as t } from '../messages';
 
 export type Business = components['schemas']['Business'];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { css } from '../../../../styled-system/css';
-import { useServices } from '../../../app/services';
-import { Button } from '../../../ui/button';
-import { useColorMode, type ColorMode } from '../../../ui/color-mode';
-import { toast } from '../../../ui/toast';
+import { css } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import { Button } from '@/ui/button';
+import { useColorMode, type ColorMode } from '@/ui/color-mode';
+import { toast } from '@/ui/toast';
 import { SETTINGS_TEXT as t } from '../messages';
 import { Panel, stack } from '../panel';
 import { useAccountUser, useApiErrorDialog } from '../use-account';

@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type UIEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { css, cx } from '../../../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 import {
   CREDIT_HISTORY_LOAD_MORE_WITHIN_PX,
   CREDIT_HISTORY_MIN_ROWS,
   CREDIT_HISTORY_TABLE_HEIGHT_PX,
   PLAN_ID,
-} from '../../../../machines/constants';
-import { useServices } from '../../../app/services';
-import type { components } from '../../../api/schema.gen';
-import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
-import * as Field from '../../../ui/field';
-import { ProgressBar } from '../../../ui/progress-bar';
-import { Spinner } from '../../../ui/spinner';
-import { snackbar } from '../../../ui/toast';
+} from '@machines/constants';
+import { useServices } from '@/core/services';
+import type { components } from '@contract/schema.gen';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import * as Field from '@/ui/field';
+import { ProgressBar } from '@/ui/progress-bar';
+import { Spinner } from '@/ui/spinner';
+import { snackbar } from '@/ui/toast';
 import { formatCount, formatDate, formatUsd, parseAmount, usagePercent } from '../format';
 import { CREDITS_TEXT as t, SUBSCRIPTION_TEXT } from '../messages';
 import { Panel, alertText, mutedText, stack } from '../panel';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { css } from '../../../../styled-system/css';
-import { useServices } from '../../../app/services';
-import { Badge } from '../../../ui/badge';
-import { GlobeIcon } from '../../../ui/icons';
-import { Spinner } from '../../../ui/spinner';
+import { css } from 'styled-system/css';
+import { useServices } from '@/core/services';
+import { Badge } from '@/ui/badge';
+import { GlobeIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/spinner';
 import { WORDPRESS_TEXT as t } from '../messages';
 import { Panel, mutedText } from '../panel';
 

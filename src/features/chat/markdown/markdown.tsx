@@ -1,5 +1,5 @@
 import { cloneElement, isValidElement, memo, useRef, type ReactElement, type ReactNode } from 'react';
-import { css, cx } from '../../../../styled-system/css';
+import { css, cx } from 'styled-system/css';
 import { createBlockSplitter, type BlockSplitter } from './block-splitter';
 import { renderMarkdownBlock } from './render-block';
 

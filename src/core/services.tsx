@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createApiClient, createQueryHooksFor, type ApiClient, type ApiClientOptions } from '../api/client';
-import { createTokenStore, type TokenStore } from '../api/auth-storage';
+import { createApiClient, createQueryHooksFor, type ApiClient, type ApiClientOptions } from '@/api/client';
+import { createTokenStore, type TokenStore } from '@/api/auth-storage';
 import { createAppQueryClient } from './query-client';
 
 /** Everything the app talks to, created once at start-up (or per test with an in-process backend). */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { API_CACHE_LIFETIME_MS, CACHE_SECONDS } from '../../machines/constants';
-import { isApiError } from '../api/errors';
+import { API_CACHE_LIFETIME_MS, CACHE_SECONDS } from '@machines/constants';
+import { isApiError } from '@/api/errors';
 
 /**
  * Cache times of spec 01 §9: data kept 24 h (gcTime), fresh for the default 300 s.
