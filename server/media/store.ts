@@ -45,7 +45,7 @@ export async function storeMedia(tx: Db, o: { userId: number; contentType: strin
 /** The media id inside a stored or absolute media URL, or null when the URL is not one of ours. */
 export function mediaIdOf(url: string | null | undefined): string | null {
   if (!url) return null;
-  let path = url;
+  let path: string;
   try {
     path = new URL(url, 'http://x').pathname;
   } catch {
