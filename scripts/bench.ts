@@ -6,11 +6,13 @@
  *     bundle-size.spec.ts → .bench/bundle.json, chat-stream.spec.ts → .bench/stream.json;
  *  3. runs scripts/load-test.ts (200 users for 60 s against the backend on 127.0.0.1:4394) → .bench/load.json;
  *  4. runs scripts/lighthouse.ts (Lighthouse, mobile, median of 3 runs on /login and /home) → .bench/lighthouse.json;
+ *     a run that failed to load is an ERROR row, never a score in a median;
  *  5. prints the table and writes it to .bench/results.md.
- * Exits 1 when a budget is missed or a step failed, 0 otherwise. `--skip-build` reuses dist-bench.
+ * Exits 1 when a budget is missed, a step failed or a Lighthouse run errored, 0 otherwise. `--skip-build` reuses dist-bench.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lighthouseRows, type BenchRow, type LighthouseJson } from './lighthouse-verdict';
 
 const DIST_DIR = 'dist-bench';
 const E2E_PORT = '4392';
@@ -76,7 +78,7 @@ interface LoadJson {
   loadAverage1m?: { before: number; after: number };
 }
 
-type Row = [figure: string, budget: string, measured: string, verdict: string];
+type Row = BenchRow;
 const rows: Row[] = [];
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -144,25 +146,12 @@ if (load) {
   rows.push(['Load, 200 users × 60 s', 'p99 ≤ 50 ms, 0 errors', 'not measured (load test failed)', 'FAIL']);
 }
 
-interface LighthouseJson {
-  budget: number;
-  runs: number;
-  routes: { route: string; median: Record<string, number>; runs: Record<string, number>[] }[];
-}
+// A failed Lighthouse run is an ERROR row and fails the bench; it never enters a median (scripts/lighthouse-verdict.ts).
 const lh = readJson<LighthouseJson>('.bench/lighthouse.json');
 if (lh) {
-  for (const r of lh.routes) {
-    for (const [category, score] of Object.entries(r.median)) {
-      const ok = score >= lh.budget;
-      failed ||= !ok;
-      rows.push([
-        `Lighthouse mobile, ${r.route}: ${category}`,
-        `≥ ${lh.budget}`,
-        `${score} (median of ${lh.runs}: ${r.runs.map((x) => x[category]).join(', ')})`,
-        verdict(ok),
-      ]);
-    }
-  }
+  const verdicts = lighthouseRows(lh);
+  failed ||= verdicts.failed;
+  rows.push(...verdicts.rows);
 } else {
   failed = true;
   rows.push(['Lighthouse mobile, /login and /home', '≥ 95 each', 'not measured (lighthouse step failed)', 'FAIL']);
