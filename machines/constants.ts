@@ -233,3 +233,7 @@ export const BLOG_UPGRADE_ERROR_TYPE = 'upgrade';
 // ── Writing: brands (Manage Brands) ──────────────────────────────────────────
 // In machines/brand-constants.ts (BRAND_TOTAL_STEPS, BRAND_FIRST_STEP, BRAND_COLORS_MAX, BRAND_STEP_FIELDS, …):
 // a module of its own keeps them out of the entry chunk, which holds this file.
+
+// ── Global dialogs ───────────────────────────────────────────────────────────
+/** 01 §5, §9: the plagiarism check costs 5 credits and asks for confirmation first. */
+export const PLAGIARISM_CHECK_CREDITS = 5;

@@ -7,6 +7,7 @@
 import { fromPromise } from 'xstate';
 import type { AppServices } from '@/core/services';
 import { sessionMachine, type SessionUser } from '@machines/session.machine';
+import { currentUserQuery } from '@/core/current-user';
 
 /**
  * Keys kept across sign-outs: device preferences, and unsent drafts, which are keyed by user id
@@ -35,7 +36,7 @@ export interface SessionActorDeps {
 
 export function createSessionActors({ services, exchangeCode, storage }: SessionActorDeps) {
   const { api, $api, queryClient, tokens } = services;
-  const userKey = $api.queryOptions('get', '/api/auth/getUser').queryKey;
+  const userKey = currentUserQuery($api).queryKey;
   const fetchUser = async (signal?: AbortSignal): Promise<SessionUser> => {
     const { data } = await api.GET('/api/auth/getUser', { signal });
     if (!data) throw new Error('GET /api/auth/getUser answered without a body');

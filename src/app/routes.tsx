@@ -1,10 +1,10 @@
 import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import type { SessionUser } from '@machines/session.machine';
 import { Splash } from './splash';
+import { currentUserQuery, useCurrentUser } from '@/core/current-user';
 
 /**
  * Every route of spec 01 §2 and 03 §2. Layouts (spec: none, dashboard, app):
@@ -76,10 +76,9 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 
 /** The win-free-credits page only when the user's rewards flag equals 1, otherwise / (01 §2). */
 function RewardsGate({ children }: { children: ReactNode }) {
-  const { $api } = useServices();
-  const user = useQuery($api.queryOptions('get', '/api/auth/getUser'));
-  if (user.isPending) return null;
-  return user.data?.data.user.rewards === 1 ? children : <Navigate replace to="/" />;
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return null;
+  return user?.rewards === 1 ? children : <Navigate replace to="/" />;
 }
 
 /**
@@ -114,7 +113,7 @@ export function HostedSignInReturn({ children }: { children: ReactNode }) {
         if (next === '/home') {
           // Signed in: hand the user to the session machine (see src/state/app-actors.tsx).
           try {
-            const reply = await services.queryClient.fetchQuery(services.$api.queryOptions('get', '/api/auth/getUser'));
+            const reply = await services.queryClient.fetchQuery(currentUserQuery(services.$api));
             session.send({ type: 'session.signIn', user: reply.data.user as unknown as SessionUser });
           } catch {
             // the shell asks for the user again; the session verifies on the next load

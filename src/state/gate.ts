@@ -15,6 +15,7 @@ import { checkSubscriptionGate, gateInputFromUser, type GateExtras } from '@/act
 import type { GateAction, GateOutput } from '@machines/subscription-gate.machine';
 import { API_ERROR_DEFAULT_TITLE, SUBSCRIPTION_CHECK_ERROR_MESSAGE } from '@machines/constants';
 import { dialog } from '@machines/dialogs';
+import { currentUserQuery } from '@/core/current-user';
 
 export type GateOptions = Partial<Pick<GateExtras, 'storybookCount' | 'isImage'>> & { now?: () => number };
 
@@ -29,7 +30,7 @@ export async function runGate(
   try {
     // staleTime 0: the limits must be the server's current ones, not a cached page-load copy
     const [userReply, detailsReply] = await Promise.all([
-      queryClient.fetchQuery({ ...$api.queryOptions('get', '/api/auth/getUser'), staleTime: 0, retry: false }),
+      queryClient.fetchQuery({ ...currentUserQuery($api), staleTime: 0, retry: false }),
       queryClient.fetchQuery({ ...$api.queryOptions('get', '/api/subscription/details'), staleTime: 0, retry: false }),
     ]);
     const input = gateInputFromUser(userReply.data.user, action, (options.now ?? Date.now)(), {

@@ -7,7 +7,7 @@ import { UpgradeButton } from '@/features/shell/upgrade-button';
 import { TrialCountdown } from '@/features/shell/trial-countdown';
 import { VideoGeneratorBanner, VideoMaintenanceBanner } from '@/features/shell/banners';
 import { useServices } from '@/core/services';
-import { useCurrentUser } from '@/features/auth/use-session';
+import { useCurrentUser } from '@/core/current-user';
 import { useAppActors } from '@/state/app-actors';
 import { PLAN_ID } from '@machines/constants';
 import { NavigationGuard } from '../navigation-guard';

@@ -9,6 +9,7 @@ import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';
+import { paths } from '@/core/paths';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -55,7 +56,7 @@ export function ForgotPasswordPage() {
 
   const footer = (
     <>
-      {m.rememberPassword} <Link to="/login" className={textLink}>{m.backToSignIn}</Link>
+      {m.rememberPassword} <Link to={paths.login} className={textLink}>{m.backToSignIn}</Link>
     </>
   );
 

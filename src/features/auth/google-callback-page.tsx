@@ -10,8 +10,9 @@ import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';
-import { useCompleteSignIn } from './use-session';
+import { useCompleteSignIn } from '@/state/session-hooks';
 import { createOAuthState } from './hosted-sign-in';
+import { paths } from '@/core/paths';
 
 type AuthReply = components['schemas']['AuthReply'];
 type User = components['schemas']['User'];
@@ -135,7 +136,7 @@ export function GoogleCallbackPage() {
 
   const footer = (
     <>
-      {authMessages.haveAccount} <Link to="/login" className={textLink}>{authMessages.signIn}</Link>
+      {authMessages.haveAccount} <Link to={paths.login} className={textLink}>{authMessages.signIn}</Link>
     </>
   );
 
@@ -165,7 +166,7 @@ export function GoogleCallbackPage() {
           <p className={css({ fontSize: 'sm', color: 'fg.muted', bg: 'bg.subtle', borderRadius: 'md', px: '3', py: '2' })}>{m.googleNotConfigured}</p>
         )}
         <Button asChild variant="outline" size="lg" fullWidth>
-          <Link to="/register">{m.createWithEmail}</Link>
+          <Link to={paths.register}>{m.createWithEmail}</Link>
         </Button>
       </div>
     </AuthCard>

@@ -8,8 +8,9 @@ import { isApiError, NetworkError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages as m } from './messages';
 import { validateSignIn, type FieldErrors } from './validate';
-import { useCompleteSignIn } from './use-session';
+import { useCompleteSignIn } from '@/state/session-hooks';
 import { safeNext } from './safe-next';
+import { paths } from '@/core/paths';
 
 export function LoginPage() {
   const firstField = useInitialFocus<HTMLInputElement>();
@@ -54,7 +55,7 @@ export function LoginPage() {
       subtitle={m.signInSubtitle}
       footer={
         <>
-          {m.noAccount} <Link to="/register" className={textLink}>{m.createAccount}</Link>
+          {m.noAccount} <Link to={paths.register} className={textLink}>{m.createAccount}</Link>
         </>
       }
     >
@@ -74,7 +75,7 @@ export function LoginPage() {
           <Field.Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
-        <Link to="/forgotpassword" className={textLink} style={{ alignSelf: 'flex-end', fontSize: '0.875rem' }}>
+        <Link to={paths.forgotPassword} className={textLink} style={{ alignSelf: 'flex-end', fontSize: '0.875rem' }}>
           {m.forgotPassword}
         </Link>
         <Button type="submit" size="lg" fullWidth loading={busy} loadingText={m.signingIn}>

@@ -8,7 +8,8 @@ import { isApiError } from '@/api/errors';
 import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages as m } from './messages';
 import { validateRegister, type FieldErrors } from './validate';
-import { useCompleteSignIn } from './use-session';
+import { useCompleteSignIn } from '@/state/session-hooks';
+import { paths } from '@/core/paths';
 
 type Fields = 'name' | 'email' | 'password';
 
@@ -35,7 +36,7 @@ export function RegisterPage() {
         body: { name: values.name.trim(), email: values.email.trim(), password: values.password },
       });
       completeSignIn(data!.access_token, data!.data.user);
-      navigate('/home', { replace: true });
+      navigate(paths.home, { replace: true });
     } catch (error) {
       // Field problems (e.g. a taken email) show beside their field; anything else is the
       // spec's registration failure (01 §8).
@@ -55,7 +56,7 @@ export function RegisterPage() {
       subtitle={m.registerSubtitle}
       footer={
         <>
-          {m.haveAccount} <Link to="/login" className={textLink}>{m.signIn}</Link>
+          {m.haveAccount} <Link to={paths.login} className={textLink}>{m.signIn}</Link>
         </>
       }
     >

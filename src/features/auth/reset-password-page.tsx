@@ -9,6 +9,7 @@ import { AuthCard, alertBox, formStack, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';
 import { noticeBox } from './forgot-password-page';
+import { paths } from '@/core/paths';
 
 type Fields = 'password' | 'password_confirmation';
 
@@ -62,7 +63,7 @@ export function ResetPasswordPage() {
   }
 
   const footer = (
-    <Link to="/login" className={textLink}>
+    <Link to={paths.login} className={textLink}>
       {m.backToSignIn}
     </Link>
   );
@@ -74,7 +75,7 @@ export function ResetPasswordPage() {
           {done}
         </p>
         <Button asChild size="lg" fullWidth style={{ marginTop: '1rem' }}>
-          <Link to="/login">{authMessages.signIn}</Link>
+          <Link to={paths.login}>{authMessages.signIn}</Link>
         </Button>
       </AuthCard>
     );
@@ -89,7 +90,7 @@ export function ResetPasswordPage() {
             {linkProblem && (
               <>
                 {' '}
-                <Link to="/forgotpassword" className={textLink}>
+                <Link to={paths.forgotPassword} className={textLink}>
                   {m.requestNewLink}
                 </Link>
               </>

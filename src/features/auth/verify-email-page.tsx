@@ -10,7 +10,9 @@ import { AuthCard, alertBox, textLink } from './auth-card';
 import { authMessages } from './messages';
 import { accountMessages as m } from './account-messages';
 import { noticeBox } from './forgot-password-page';
-import { useCompleteSignIn } from './use-session';
+import { useCompleteSignIn } from '@/state/session-hooks';
+import { currentUserQuery } from '@/core/current-user';
+import { paths } from '@/core/paths';
 
 type AuthReply = components['schemas']['AuthReply'];
 type State = { status: 'verifying' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
@@ -53,7 +55,7 @@ export function VerifyEmailPage() {
     verifyOnce(api, token).then(
       (reply) => {
         if (!live) return;
-        if (tokens.get()) void queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/auth/getUser').queryKey });
+        if (tokens.get()) void queryClient.invalidateQueries({ queryKey: currentUserQuery($api).queryKey });
         else completeSignIn(reply.access_token, reply.data.user);
         setState({ status: 'verified', message: reply.message ?? m.verifiedTitle });
       },
@@ -67,7 +69,7 @@ export function VerifyEmailPage() {
   }, [token]);
 
   const footer = (
-    <Link to="/login" className={textLink}>
+    <Link to={paths.login} className={textLink}>
       {m.goToSignIn}
     </Link>
   );
@@ -88,7 +90,7 @@ export function VerifyEmailPage() {
           {state.message}
         </p>
         <Button asChild size="lg" fullWidth style={{ marginTop: '1rem' }}>
-          <Link to="/home">{m.continueToApp}</Link>
+          <Link to={paths.home}>{m.continueToApp}</Link>
         </Button>
       </AuthCard>
     );

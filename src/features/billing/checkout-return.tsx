@@ -8,7 +8,8 @@ import { isApiError } from '@/api/errors';
 import { Spinner } from '@/ui/spinner';
 import { CheckCircleIcon, XCircleIcon } from '@/ui/icons';
 import { SUBSCRIPTION_TEXT as s } from './messages';
-import { useAccountUser, useRefreshAccount } from './use-account';
+import { useRefreshAccount } from './use-account';
+import { useCurrentUser } from '@/core/current-user';
 
 type SubscriptionReply = components['schemas']['SubscriptionReply'];
 type Outcome = { status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
@@ -51,7 +52,7 @@ function planLine(reply: SubscriptionReply): string {
  */
 export function CheckoutReturn() {
   const { api } = useServices();
-  const { user } = useAccountUser();
+  const { user } = useCurrentUser();
   const refresh = useRefreshAccount();
   const [params, setParams] = useSearchParams();
   const target = params.get('target');

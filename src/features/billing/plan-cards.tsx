@@ -7,6 +7,7 @@ import { CheckIcon } from '@/ui/icons';
 import { hasOffer, isUpgrade, perMonth, planPrice, type Frequency, type PayMethod, type Plan, type User } from './checkout';
 import { formatUsd } from './format';
 import { PRICING_PAGE as t } from './messages';
+import { paths } from '@/core/paths';
 
 const segmented = css({
   display: 'inline-flex',
@@ -186,7 +187,7 @@ export function PlanCards({ plans, frequency, offer, user, signedIn, paidOnly, u
             ) : plan.id === PLAN_ID.free ? (
               !signedIn && (
                 <Button asChild variant="outline" fullWidth>
-                  <Link to="/register">{t.getStarted}</Link>
+                  <Link to={paths.register}>{t.getStarted}</Link>
                 </Button>
               )
             ) : !signedIn ? (

@@ -8,8 +8,10 @@ import { InfoIcon } from '@/ui/icons';
 import type { Frequency, Plan } from './checkout';
 import { PRICING_PAGE as t } from './messages';
 import { BillingToggle, MethodPicker, PlanCards } from './plan-cards';
-import { useAccountUser, usePlans } from './use-account';
+import { usePlans } from './use-account';
+import { useCurrentUser } from '@/core/current-user';
 import { usePlanCheckout } from './use-plan-checkout';
+import { paths } from '@/core/paths';
 
 export const pageBox = css({ maxW: '6xl', mx: 'auto', w: 'full', px: { base: '4', md: '8' }, py: { base: '8', md: '12' } });
 const head = css({ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', mb: '8' });
@@ -31,7 +33,7 @@ export const noteBox = css({
  * pricing only. A visitor who is not signed in is sent to sign in first and comes back here.
  */
 export function PricingPage({ offer = false }: { offer?: boolean }) {
-  const { user, signedIn } = useAccountUser();
+  const { user, signedIn } = useCurrentUser();
   const { plans, isLoading, isError, refetch } = usePlans();
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,7 +44,7 @@ export function PricingPage({ offer = false }: { offer?: boolean }) {
 
   const choose = (plan: Plan) => {
     if (!signedIn) {
-      navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      navigate(paths.loginThen(location.pathname + location.search));
       return;
     }
     void checkout.pay(plan, frequency, offer);

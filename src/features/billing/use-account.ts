@@ -4,15 +4,9 @@ import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import { isApiError, NetworkError } from '@/api/errors';
 import type { components } from '@contract/schema.gen';
+import { currentUserQuery } from '@/core/current-user';
 
 type UserReply = components['schemas']['UserReply'];
-
-/** The signed-in user (same query key as the shell's, so both read one cache entry). */
-export function useAccountUser() {
-  const { $api, tokens } = useServices();
-  const query = useQuery({ ...$api.queryOptions('get', '/api/auth/getUser'), enabled: tokens.get() !== null });
-  return { user: query.data?.data.user, isLoading: query.isLoading && tokens.get() !== null, signedIn: tokens.get() !== null };
-}
 
 /** Plans for sale (public). */
 export function usePlans() {
@@ -29,7 +23,7 @@ export function useRefreshAccount() {
   const { $api, queryClient } = useServices();
   return useCallback(
     async (user?: UserReply['data']['user']) => {
-      const userKey = $api.queryOptions('get', '/api/auth/getUser').queryKey;
+      const userKey = currentUserQuery($api).queryKey;
       if (user) queryClient.setQueryData<UserReply>(userKey, (old) => ({ ...(old ?? {}), data: { user } }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: userKey }),

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
@@ -19,9 +18,10 @@ import { loadDraft, loadNewChatId, saveDraft, saveNewChatId } from './chat-stora
 import { newChatId } from '@/actors/chat-stream';
 import { streamingFetch } from '@/api/stream-relay';
 import { whenIdle } from '@/platform/idle-queue';
+import { useCurrentUser } from '@/core/current-user';
+import { CHAT_ID_PARAM, paths } from '@/core/paths';
 
 /** Which conversation /chat shows is in the URL: /chat?id=<conversation_chat_id> (the spec's route is /chat). */
-export const CHAT_ID_PARAM = 'id';
 
 const page = css({ display: 'flex', flexDirection: 'column', h: 'calc(100dvh - token(sizes.header))', minH: '0', bg: 'bg.canvas' });
 const composerBox = css({ px: { base: '3', md: '6' }, pb: '4', pt: '2', w: 'full', maxW: '3xl', mx: 'auto' });
@@ -36,9 +36,8 @@ const errorBox = css({ display: 'flex', flexDirection: 'column', alignItems: 'ce
 export function ChatPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get(CHAT_ID_PARAM);
-  const { api, $api, tokens } = useServices();
-  // the signed-in user (same query and key as the shell's, so it is already cached)
-  const user = useQuery({ ...$api.queryOptions('get', '/api/auth/getUser'), enabled: tokens.get() !== null }).data?.data.user;
+  const { api } = useServices();
+  const { user } = useCurrentUser();
 
   useEffect(() => {
     if (id || !user) return;
@@ -169,7 +168,7 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
     }
     const next = loadNewChatId(user.id) ?? newChatId();
     saveNewChatId(user.id, next);
-    navigate(`/chat?${CHAT_ID_PARAM}=${encodeURIComponent(next)}`);
+    navigate(paths.chatWith(next));
   }
 
   // the latest handlers, behind stable callbacks (the memoised header and composer keep their props)

@@ -14,17 +14,14 @@ import { Spinner } from '@/ui/spinner';
 import type { components } from '@contract/schema.gen';
 import { openBlankTab, pointTab } from './browser';
 import type { DialogActions } from './dialog-actions';
-import {
-  CREDIT_HISTORY_LOAD_MORE_THRESHOLD_PX,
-  CREDIT_HISTORY_PAGE_SIZE,
-  CREDIT_HISTORY_TABLE_HEIGHT_PX,
-  SUBSCRIPTION_PATH,
-} from './constants';
+import { CREDIT_HISTORY_LOAD_MORE_WITHIN_PX, CREDIT_HISTORY_MIN_ROWS, CREDIT_HISTORY_TABLE_HEIGHT_PX } from '@machines/constants';
 import { emitDialogConfirm } from './dialog-events';
 import { Frame, styles } from './frame';
 import { CREDIT_TEXT, DIALOG_MESSAGES } from './messages';
-import { formatCount, formatUsd, planById, useDialogUser, usePlans, useSwapDialog } from './use-dialog-data';
+import { formatCount, formatUsd, planById, usePlans, useSwapDialog } from './use-dialog-data';
 import { lazyIntl } from '@/ui/lazy-intl';
+import { useCurrentUser } from '@/core/current-user';
+import { accountPaths } from '@/core/paths';
 
 type CreditPurchase = components['schemas']['CreditPurchase'];
 
@@ -143,7 +140,7 @@ export function BuyCreditsDialog({ actions }: { actions: DialogActions }) {
  */
 export function CreditsDetailDialog({ actions }: { actions: DialogActions }) {
   const { $api } = useServices();
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const swap = useSwapDialog(actions);
   const matrix = useQuery($api.queryOptions('get', '/api/credits/details'));
   const isPaid = !!user && user.user_subscription.plan_id !== PLAN_ID.free;
@@ -227,10 +224,10 @@ const statusTone = (s: CreditPurchase['status']) => (s === 'Active' ? 'new' : s 
 export function CreditPurchaseDetailsDialog({ actions }: { actions: DialogActions }) {
   const { api } = useServices();
   const history = useInfiniteQuery({
-    queryKey: ['get', '/api/credits/histroy', 'infinite', CREDIT_HISTORY_PAGE_SIZE],
+    queryKey: ['get', '/api/credits/histroy', 'infinite', CREDIT_HISTORY_MIN_ROWS],
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
-      const { data } = await api.GET('/api/credits/histroy', { params: { query: { page: pageParam, per_page: CREDIT_HISTORY_PAGE_SIZE } }, signal });
+      const { data } = await api.GET('/api/credits/histroy', { params: { query: { page: pageParam, per_page: CREDIT_HISTORY_MIN_ROWS } }, signal });
       return data!;
     },
     getNextPageParam: (last) => (last.next_page_url && last.current_page < last.last_page ? last.current_page + 1 : undefined),
@@ -238,7 +235,7 @@ export function CreditPurchaseDetailsDialog({ actions }: { actions: DialogAction
   const rows = history.data?.pages.flatMap((p) => p.data) ?? [];
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight <= CREDIT_HISTORY_LOAD_MORE_THRESHOLD_PX && history.hasNextPage && !history.isFetchingNextPage) {
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= CREDIT_HISTORY_LOAD_MORE_WITHIN_PX && history.hasNextPage && !history.isFetchingNextPage) {
       void history.fetchNextPage();
     }
   };
@@ -314,7 +311,7 @@ export function CreditPurchaseDetailsDialog({ actions }: { actions: DialogAction
  * (word_limit_old, else word_limit; image_limit) with its credits (total_plan_credits).
  */
 export function CreditsIntroDialog({ actions }: { actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { plans } = usePlans();
   const t = CREDIT_TEXT.intro;
   const plan = planById(plans, user?.user_subscription.plan_id ?? PLAN_ID.plus);
@@ -330,7 +327,7 @@ export function CreditsIntroDialog({ actions }: { actions: DialogActions }) {
             variant="outline"
             onClick={() => {
               actions.close();
-              actions.navigate(SUBSCRIPTION_PATH);
+              actions.navigate(accountPaths.subscription);
             }}
           >
             {t.primary}

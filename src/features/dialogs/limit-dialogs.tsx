@@ -15,7 +15,8 @@ import type { DialogActions } from './dialog-actions';
 import { setPendingCheckout, defaultFrequency, type CheckoutChoice } from './checkout';
 import { Frame, styles } from './frame';
 import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PRICING_TEXT, UPGRADE_TEXT, generateLimitTitle } from './messages';
-import { formatUsd, planById, useDialogNav, useDialogUser, usePlans, useSwapDialog, type User } from './use-dialog-data';
+import { formatUsd, planById, useDialogNav, usePlans, useSwapDialog, type User } from './use-dialog-data';
+import { useCurrentUser } from '@/core/current-user';
 
 type Frequency = CheckoutChoice['frequency'];
 
@@ -65,7 +66,7 @@ function LimitIllustration() {
 
 /** 01 §2 generate-limit; titles 01 §8 (videoGenerator 02 §6); 'Upgrade now' and 'Close' 01 §6, 'Upgrade Plan' 02 §6. */
 export function GenerateLimitDialog({ type, actions }: { type: GenerateLimitType; actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { upgrade } = useDialogNav(actions);
   return (
     <Frame
@@ -86,7 +87,7 @@ export function GenerateLimitDialog({ type, actions }: { type: GenerateLimitType
 
 /** A limit dialog whose actions follow the plan (image, background removal, chat, HD, upgrade-to-access). */
 export function PlanLimitDialog({ text, actions }: { text: { title: string; body: string }; actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   return (
     <Frame media={<LimitIllustration />} title={text.title} description={text.body} footer={<PlanUpgradeFooter user={user} actions={actions} />} />
   );
@@ -112,7 +113,7 @@ function useStartPurchase(actions: DialogActions) {
 
 /** 01 §2 feature-access: 'Access Premium Tools', upgrade to Plus or Pro. */
 export function FeatureAccessDialog({ actions }: { actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const start = useStartPurchase(actions);
   const t = LIMIT_TEXT.featureAccess;
   const planId = user?.user_subscription.plan_id ?? PLAN_ID.free;
@@ -172,7 +173,7 @@ const tierCard = css({
  * credits are used up, so it offers the plan's actions of 01 §6 instead.
  */
 export function PricingDialog({ actions }: { actions: DialogActions }) {
-  const { user, isLoading } = useDialogUser();
+  const { user, isLoading } = useCurrentUser();
   const start = useStartPurchase(actions);
   const [frequency, setFrequency] = useState<Frequency>(() => defaultFrequency(user));
   const planId = user?.user_subscription.plan_id ?? PLAN_ID.free;
@@ -245,7 +246,7 @@ export function PricingDialog({ actions }: { actions: DialogActions }) {
 
 /** 01 §2 pro-upgrade: 'Switch to Our Pro Plan', benefits, billing toggles, 'Do this Later' / 'Upgrade to Pro Plan'. */
 export function ProUpgradeDialog({ actions }: { actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { plans } = usePlans();
   const start = useStartPurchase(actions);
   const monthlyDisabled = !!user?.is_monthly_disabled;

@@ -11,11 +11,12 @@ import { Badge, BetaBadge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import type { DialogActions } from './dialog-actions';
-import { BLOG_WRITER_PATH, VIDEO_GALLERY_PATH } from './constants';
 import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, EXPLORE_TEXT, MISC_TEXT } from './messages';
-import { formatCount, useDialogNav, useDialogUser } from './use-dialog-data';
+import { formatCount, useDialogNav } from './use-dialog-data';
 import { VideoPlayer } from './video-player';
+import { useCurrentUser } from '@/core/current-user';
+import { paths } from '@/core/paths';
 
 /**
  * Where the product tour lives. The spec says only "A video-host demo is loaded by the welcome and
@@ -65,7 +66,7 @@ export function ProductDemoDialog({
       description={t.body(isMime ? '' : payload.contentType)}
       footer={
         <>
-          <Button variant="outline" onClick={() => go(VIDEO_GALLERY_PATH)}>
+          <Button variant="outline" onClick={() => go(paths.videoGenerator)}>
             {DIALOG_MESSAGES.cancel}
           </Button>
           <Button onClick={actions.close}>{t.create}</Button>
@@ -196,7 +197,7 @@ const tile = css({
 
 /** 01 §2 explore-features / explore-greetings: a grid of tools, some marked Coming Soon. */
 export function ExploreDialog({ greetings, actions }: { greetings: boolean; actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { go } = useDialogNav(actions);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   return (
@@ -245,7 +246,7 @@ export function RealtimeBlogPromoDialog({ actions }: { actions: DialogActions })
           <Button variant="outline" onClick={actions.close}>
             {t.secondary}
           </Button>
-          <Button onClick={() => go(BLOG_WRITER_PATH)}>{t.primary}</Button>
+          <Button onClick={() => go(paths.newBlog)}>{t.primary}</Button>
         </>
       }
     />

@@ -1,7 +1,7 @@
 import { type DialogName, type GenerateLimitType } from '@machines/dialogs';
 import { DIALOG_TEXT } from '@machines/dialog-text';
 import { VIDEO_FREE_PLAN_MESSAGE } from '@machines/constants';
-import { PLAGIARISM_CHECK_CREDITS } from './constants';
+import { PLAGIARISM_CHECK_CREDITS } from '@machines/constants';
 
 /**
  * Texts of the global dialogs. The spec's texts (01 §2 "Dialog texts", 01 §6, 01 §8, 02 §6) live

@@ -1,7 +1,7 @@
 /** delete-chat (chats and blogs), delete-story (stories and videos), delete-wordpress, logout and prompts-error. */
 import { useState } from 'react';
 import type { DialogPayloads } from '@machines/dialogs';
-import { useLogout } from '@/features/auth/use-session';
+import { useLogout } from '@/state/session-hooks';
 import { Button } from '@/ui/button';
 import type { DialogActions } from './dialog-actions';
 import { ConfirmFrame } from './credit-dialogs';

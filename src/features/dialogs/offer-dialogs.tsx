@@ -17,10 +17,11 @@ import type { components } from '@contract/schema.gen';
 import type { DialogActions } from './dialog-actions';
 import { assignLocation } from './browser';
 import { checkoutFor } from './checkout';
-import { OFFER_PRICING_PATH, REWARDS_PATH } from './constants';
 import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, MISC_TEXT, OFFER_TEXT, PAYMENT_TEXT, PRICING_TEXT } from './messages';
-import { formatUsd, planById, useDialogUser, usePlans } from './use-dialog-data';
+import { formatUsd, planById, usePlans } from './use-dialog-data';
+import { useCurrentUser } from '@/core/current-user';
+import { paths } from '@/core/paths';
 
 type PaymentSetting = components['schemas']['PaymentSetting'];
 
@@ -31,7 +32,7 @@ type PaymentSetting = components['schemas']['PaymentSetting'];
  * ends the chain there — the user asked to buy, so no onboarding detour on top of the offer page.
  */
 export function OfferDialog({ actions }: { actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { plans, isLoading } = usePlans();
   const { dialogs } = useAppActors();
   const sub = user?.user_subscription;
@@ -40,7 +41,7 @@ export function OfferDialog({ actions }: { actions: DialogActions }) {
   const offerPrice = plan?.offer_price ?? null;
   const claim = () => {
     dialogs.send({ type: 'dialog.closeAll' });
-    actions.navigate(OFFER_PRICING_PATH);
+    actions.navigate(paths.offerPricing);
   };
   return (
     <Frame
@@ -103,7 +104,7 @@ const SUPPORTED: PaymentSetting['title'][] = ['Stripe', 'RazorPay'];
  */
 export function PaymentDialog({ offer, actions }: { offer: boolean; actions: DialogActions }) {
   const { api, $api } = useServices();
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { plans } = usePlans();
   const methods = useQuery($api.queryOptions('get', '/api/payment-method-list'));
   const [chosen, setChosen] = useState<number | null>(null);
@@ -216,7 +217,7 @@ export function RewardDialog({ actions }: { actions: DialogActions }) {
           <Button
             onClick={() => {
               actions.close();
-              actions.navigate(REWARDS_PATH);
+              actions.navigate(paths.rewards);
             }}
           >
             {t.go}

@@ -9,11 +9,12 @@ import { Button } from '@/ui/button';
 import { useServices } from '@/core/services';
 import { assignLocation } from './browser';
 import type { DialogActions } from './dialog-actions';
-import { PRICING_PATH, SUBSCRIPTION_PATH } from './constants';
 import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, SUBSCRIPTION_TEXT, type SubscriptionDialogName } from './messages';
-import { useDialogNav, useDialogUser } from './use-dialog-data';
+import { useDialogNav } from './use-dialog-data';
 import { lazyIntl } from '@/ui/lazy-intl';
+import { useCurrentUser } from '@/core/current-user';
+import { paths, accountPaths } from '@/core/paths';
 
 export function SubscriptionStatusDialog({ name, actions }: { name: SubscriptionDialogName; actions: DialogActions }) {
   const { go } = useDialogNav(actions);
@@ -26,7 +27,7 @@ export function SubscriptionStatusDialog({ name, actions }: { name: Subscription
           <Button variant="outline" onClick={actions.close}>
             {DIALOG_MESSAGES.close}
           </Button>
-          <Button onClick={() => go(PRICING_PATH)}>{DIALOG_MESSAGES.upgrade}</Button>
+          <Button onClick={() => go(paths.pricing)}>{DIALOG_MESSAGES.upgrade}</Button>
         </>
       }
     />
@@ -36,7 +37,7 @@ export function SubscriptionStatusDialog({ name, actions }: { name: Subscription
 const longDate = lazyIntl(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
 
 export function SubscriptionActiveDialog({ actions }: { actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const { go } = useDialogNav(actions);
   const t = SUBSCRIPTION_TEXT.active;
   const sub = user?.user_subscription;
@@ -49,7 +50,7 @@ export function SubscriptionActiveDialog({ actions }: { actions: DialogActions }
           <Button variant="outline" onClick={actions.close}>
             {DIALOG_MESSAGES.close}
           </Button>
-          <Button onClick={() => go(SUBSCRIPTION_PATH)}>{t.manage}</Button>
+          <Button onClick={() => go(accountPaths.subscription)}>{t.manage}</Button>
         </>
       }
     >
@@ -120,7 +121,7 @@ export function ActiveSubscriptionBlockerDialog({ actions }: { actions: DialogAc
           <Button variant="outline" onClick={actions.close}>
             {DIALOG_MESSAGES.close}
           </Button>
-          <Button onClick={() => go(SUBSCRIPTION_PATH)}>{t.go}</Button>
+          <Button onClick={() => go(accountPaths.subscription)}>{t.go}</Button>
         </>
       }
     />

@@ -10,17 +10,11 @@ import type { components } from '@contract/schema.gen';
 import type { DialogRequest } from '@machines/dialogs';
 import { PLAN_ID } from '@machines/constants';
 import type { DialogActions } from './dialog-actions';
-import { OFFER_PRICING_PATH, PRICING_PATH, SUBSCRIPTION_PATH } from './constants';
 
-export type User = components['schemas']['User'];
+import type { User } from '@/core/current-user';
+import { paths, accountPaths } from '@/core/paths';
+export type { User };
 export type Plan = components['schemas']['Plan'];
-
-/** The signed-in user (GET /api/auth/getUser), only asked for when a token is stored. */
-export function useDialogUser(): { user: User | undefined; isLoading: boolean } {
-  const { $api, tokens } = useServices();
-  const q = useQuery({ ...$api.queryOptions('get', '/api/auth/getUser'), enabled: tokens.get() !== null });
-  return { user: q.data?.data.user, isLoading: q.isLoading };
-}
 
 /** Plans for sale (GET /api/plansList, public). */
 export function usePlans() {
@@ -61,12 +55,12 @@ export function useSwapDialog(actions: DialogActions) {
  */
 export type UpgradeTarget = { kind: 'dialog'; dialog: DialogRequest } | { kind: 'navigate'; to: string };
 export function upgradeTarget(user: User | undefined): UpgradeTarget {
-  if (!user) return { kind: 'navigate', to: PRICING_PATH };
+  if (!user) return { kind: 'navigate', to: paths.pricing };
   const planId = user.user_subscription.plan_id;
-  if (user.is_monthly_disabled && planId !== PLAN_ID.free) return { kind: 'navigate', to: SUBSCRIPTION_PATH };
+  if (user.is_monthly_disabled && planId !== PLAN_ID.free) return { kind: 'navigate', to: accountPaths.subscription };
   if (planId === PLAN_ID.free) return { kind: 'dialog', dialog: { name: 'pricing' } };
-  if (planId === PLAN_ID.plus) return { kind: 'navigate', to: OFFER_PRICING_PATH };
-  return { kind: 'navigate', to: PRICING_PATH };
+  if (planId === PLAN_ID.plus) return { kind: 'navigate', to: paths.offerPricing };
+  return { kind: 'navigate', to: paths.pricing };
 }
 
 /** Close-then-navigate and the upgrade action, for buttons. */

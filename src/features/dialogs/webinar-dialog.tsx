@@ -22,8 +22,9 @@ import type { DialogActions } from './dialog-actions';
 import { googleCalendarUrl, icsDataUrl, type CalendarEvent } from './calendar';
 import { Frame, styles } from './frame';
 import { WEBINAR_TEXT } from './messages';
-import { useDialogUser, type User } from './use-dialog-data';
+import { type User } from './use-dialog-data';
 import { getWebinarActor, type WebinarActor } from '@/features/shell/webinar-bridge';
+import { useCurrentUser } from '@/core/current-user';
 
 /**
  * The registration hook of 01 §7 ("POST to an external automation hook {first_name, last_name, email,
@@ -92,7 +93,7 @@ export function WebinarDialog({ actions }: { actions: DialogActions }) {
 
 function OwnWebinarDialog({ actions }: { actions: DialogActions }) {
   const { api } = useServices();
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   // read when registering (the user query may settle after the dialog opened)
   const userRef = useRef(user);
   userRef.current = user;
@@ -116,7 +117,7 @@ function OwnWebinarDialog({ actions }: { actions: DialogActions }) {
 }
 
 function WebinarDialogView({ actor, actions }: { actor: WebinarActor; actions: DialogActions }) {
-  const { user } = useDialogUser();
+  const { user } = useCurrentUser();
   const [calendar, setCalendar] = useState<CalendarEvent | null>(null);
   const userRef = useRef(user);
   userRef.current = user;

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { errorMessages } from './messages';
+import { paths } from '@/core/paths';
 
 /**
  * The generic error page of 01 §2 / §8: 'OOPS! Something went wrong' with 'Reload the page', which goes to
@@ -31,7 +32,7 @@ export function CrashPage() {
         </p>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '6' })}>{errorMessages.crashTitle}</h1>
         <a
-          href="/login"
+          href={paths.login}
           className={css({
             display: 'inline-block',
             px: '5',

@@ -3,6 +3,7 @@ import { useServices } from '@/core/services';
 import type { components } from '@contract/schema.gen';
 import { CrashPage } from './error-boundary';
 import { reportCrash } from './crash-report';
+import { currentUserQuery } from '@/core/current-user';
 
 type UserReply = components['schemas']['UserReply'];
 
@@ -15,7 +16,7 @@ export default function RouteCrash({ error }: { error: unknown }) {
   const { api, $api, queryClient } = useServices();
   useEffect(() => {
     console.error(error);
-    const user = queryClient.getQueryData<UserReply>($api.queryOptions('get', '/api/auth/getUser').queryKey)?.data.user ?? null;
+    const user = queryClient.getQueryData<UserReply>(currentUserQuery($api).queryKey)?.data.user ?? null;
     void reportCrash(api, error, { href: window.location.href, user });
   }, [error, api, $api, queryClient]);
   return <CrashPage />;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { errorMessages } from './messages';
+import { paths } from '@/core/paths';
 
 /**
  * The route tree's crash page (01 §2 / §8; shown by src/app/app.tsx's RouteErrorBoundary). The page and the crash report load on demand (route-crash.tsx)
@@ -11,7 +12,7 @@ const RouteCrash = lazy(() =>
     default: () => (
       <main id="main">
         <h1>{errorMessages.crashTitle}</h1>
-        <a href="/login">{errorMessages.crashAction}</a>
+        <a href={paths.login}>{errorMessages.crashAction}</a>
       </main>
     ),
   })),

@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { Button } from '@/ui/button';
 import { useServices } from '@/core/services';
-import { useCurrentUser } from '@/features/auth/use-session';
+import { useCurrentUser } from '@/core/current-user';
 import { FeatureCards } from './feature-cards';
+import { paths } from '@/core/paths';
 
 /** /home: the signed-in start page, and the public home for visitors (spec 01 §2). */
 export function HomePage() {
@@ -29,10 +30,10 @@ export function HomePage() {
           </p>
           <div className={css({ display: 'flex', gap: '3', justifyContent: 'center' })}>
             <Button asChild size="lg">
-              <Link to="/register">Start writing free</Link>
+              <Link to={paths.register}>Start writing free</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/pricing">See pricing</Link>
+              <Link to={paths.pricing}>See pricing</Link>
             </Button>
           </div>
         </section>

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css';
 import { Button } from '@/ui/button';
 import { useServices } from '@/core/services';
 import { FeatureCards } from './feature-cards';
+import { paths } from '@/core/paths';
 
 /**
  * / (spec 01 §2): the library page when signed in, otherwise the SEO tool template page.
@@ -28,7 +29,7 @@ export function RootPage() {
             Blog posts, product descriptions, ads, emails and social posts — generated in seconds, edited by you.
           </p>
           <Button asChild size="lg">
-            <Link to="/register">Try the tools free</Link>
+            <Link to={paths.register}>Try the tools free</Link>
           </Button>
         </section>
       )}

@@ -8,13 +8,14 @@ import { ProgressBar } from '@/ui/progress-bar';
 import { Spinner } from '@/ui/spinner';
 import { LogoMark } from '@/ui/logo-mark';
 import { useServices } from '@/core/services';
-import { useCurrentUser } from '@/features/auth/use-session';
+import { useCurrentUser, currentUserQuery } from '@/core/current-user';
 import { alertBox } from '@/features/auth/auth-card';
 import { ONBOARDING_TEXT as t } from './messages';
 import {
   CHAT_CHOICES, COMPANY_SIZES, ROLE_SUGGESTIONS, TIMES, USE_CASES, stepAnswers, stepsFor, validateStep, wantsCall,
   type AnswerKey, type Answers,
 } from './steps';
+import { paths } from '@/core/paths';
 
 /** Typed but not yet saved answers survive a reload and a new sign-in (kept on sign-out like every draft:… key). */
 const draftKey = (userId: number) => `draft:${userId}:onboarding`;
@@ -126,7 +127,7 @@ export function OnboardingPage() {
   // <Navigate> would add to every first route's JavaScript — bundle budget.)
   const onboarded = state.data?.data.is_onboard === 1;
   useEffect(() => {
-    if (onboarded) navigate('/home', { replace: true });
+    if (onboarded) navigate(paths.home, { replace: true });
   }, [onboarded, navigate]);
   if (onboarded) return null;
 
@@ -161,7 +162,7 @@ export function OnboardingPage() {
       const clean: Answers = {};
       for (const s of steps) Object.assign(clean, stepAnswers(steps.indexOf(s), answers));
       const { data } = await api.POST('/api/profile/storeOnBoard', { body: { on_board_data: { ...clean, step: steps.length }, is_onboard: 1 } });
-      if (data) queryClient.setQueryData($api.queryOptions('get', '/api/auth/getUser').queryKey, { data: { user: data.data.user } });
+      if (data) queryClient.setQueryData(currentUserQuery($api).queryKey, { data: { user: data.data.user } });
       void queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/onboarding').queryKey });
       finishTo('/home');
     } catch {
@@ -180,7 +181,7 @@ export function OnboardingPage() {
       const { data } = await api.POST('/api/profile/storeOnBoard', {
         body: { on_board_data: { ...rest, is_individual: 1 }, is_onboard: 0, is_onboard_skipped: 1 },
       });
-      if (data) queryClient.setQueryData($api.queryOptions('get', '/api/auth/getUser').queryKey, { data: { user: data.data.user } });
+      if (data) queryClient.setQueryData(currentUserQuery($api).queryKey, { data: { user: data.data.user } });
       finishTo('/home');
     } catch {
       setFailure(t.saveFailed);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { User } from '@/features/auth/use-session';
+import { currentUserQuery, type User } from '@/core/current-user';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 
@@ -69,7 +69,7 @@ export function useOnboardingStart(user: OnboardingFacts | undefined, impersonat
       void api
         .POST('/api/isFirstLogin')
         .then(({ data }) => {
-          if (data) queryClient.setQueryData($api.queryOptions('get', '/api/auth/getUser').queryKey, { data: { user: data.data.user } });
+          if (data) queryClient.setQueryData(currentUserQuery($api).queryKey, { data: { user: data.data.user } });
         })
         .catch(() => {});
       return;

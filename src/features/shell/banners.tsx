@@ -11,9 +11,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { AlertTriangleIcon, SparklesIcon, XIcon } from '@/ui/icons';
 import { BANNER_MESSAGES as M } from './messages';
-import { SHELL_HREFS } from './routes';
+import { paths } from '@/core/paths';
 
-export const VIDEO_PAGE_PATH = '/video-generator';
 
 /** The local-storage key of the dismissed video banner, per user. */
 export function videoBannerKey(userId: number | string): string {
@@ -90,7 +89,7 @@ export function VideoGeneratorBanner({ userId }: { userId: number | string }) {
     }
   }, [key]);
 
-  if (dismissed || pathname === VIDEO_PAGE_PATH) return null;
+  if (dismissed || pathname === paths.videoPage) return null;
   return (
     <section className={`${banner} ${promo}`} aria-label={M.videoTitle}>
       <SparklesIcon aria-hidden="true" />
@@ -98,7 +97,7 @@ export function VideoGeneratorBanner({ userId }: { userId: number | string }) {
         <strong className={title}>{M.videoTitle}</strong>
         <span className={muted}>{M.videoText}</span>
       </p>
-      <Link to={SHELL_HREFS.videoGenerator} className={cta}>
+      <Link to={paths.videoGenerator} className={cta}>
         {M.videoCta}
       </Link>
       <button type="button" className={close} onClick={dismiss} aria-label={`${M.dismiss}: ${M.videoTitle}`}>
@@ -110,7 +109,7 @@ export function VideoGeneratorBanner({ userId }: { userId: number | string }) {
 
 export function VideoMaintenanceBanner({ on }: { on: boolean }) {
   const { pathname } = useLocation();
-  if (!on || pathname !== VIDEO_PAGE_PATH) return null;
+  if (!on || pathname !== paths.videoPage) return null;
   return (
     <section className={`${banner} ${warning}`} role="status" aria-label={M.maintenanceTitle}>
       <AlertTriangleIcon aria-hidden="true" />

@@ -10,6 +10,7 @@ import { useAppActors } from '@/state/app-actors';
 import type { components } from '@contract/schema.gen';
 import { onDialogConfirm } from '@/features/dialogs/dialog-events';
 import { CHAT_DEFAULT_TITLE, CHAT_LIST_TOGGLE_ABOVE, CHAT_RECENT_PAGE_SIZE } from '@machines/constants';
+import { paths } from '@/core/paths';
 
 /** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */
 export const CHAT_LIST_MESSAGES = {
@@ -190,7 +191,7 @@ const ChatRow = memo(function ChatRow({ id, title, active, renaming, onRename, o
         <InlineRename title={title} onSubmit={(t) => onRename(id, t)} onCancel={onRenameCancel} />
       ) : (
         <>
-          <Link to={`/chat?id=${encodeURIComponent(id)}`} className={link} aria-current={active ? 'page' : undefined} title={title}>
+          <Link to={paths.chatWith(String(id))} className={link} aria-current={active ? 'page' : undefined} title={title}>
             {title}
           </Link>
           <ChatItemMenu title={title} onExitComplete={() => onMenuExit(id)} onSelect={(value) => onMenuSelect(id, value)} />
@@ -248,7 +249,7 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
           queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/listMessage'] }),
         ]);
         // the open conversation was deleted: /chat opens the most recent remaining one
-        if (activeRef.current === String(id)) navigate('/chat', { replace: true });
+        if (activeRef.current === String(id)) navigate(paths.chat, { replace: true });
       }),
     [api, queryClient, navigate],
   );

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { PRODUCT_NAME, SHELL_MESSAGES } from './messages';
-import { SHELL_HREFS } from './routes';
 import { LogoMark } from '@/ui/logo-mark';
+import { paths } from '@/core/paths';
 
 const logoLink = css({
   display: 'inline-flex',
@@ -22,7 +22,7 @@ const logoText = css({ display: { base: 'none', sm: 'inline' } });
 /** Logo linking to /home (01 §2 Header). On phones only the mark shows (the link keeps its name). */
 export function Logo() {
   return (
-    <Link to={SHELL_HREFS.home} className={logoLink} aria-label={SHELL_MESSAGES.home}>
+    <Link to={paths.home} className={logoLink} aria-label={SHELL_MESSAGES.home}>
       <LogoMark />
       <span className={logoText}>{PRODUCT_NAME}</span>
     </Link>

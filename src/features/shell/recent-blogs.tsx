@@ -4,7 +4,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { useServices } from '@/core/services';
 import { BLOG_HISTORY_PAGE_SIZE } from '@machines/constants';
-import { SHELL_HREFS } from './routes';
+import { paths } from '@/core/paths';
 
 /** Texts of the sidebar's Recent Blogs list (01 §2; 'View All' and the preview of 4 are 01 §9). */
 export const RECENT_BLOGS_MESSAGES = {
@@ -49,7 +49,7 @@ function RecentBlogsInner({ frame }: { frame: (content: ReactNode) => ReactNode 
   const query = $api.useQuery('get', '/api/longBlog/list', { params: { query: { per_page: BLOG_HISTORY_PAGE_SIZE } } }, { retry: false, staleTime: 30_000 });
   const blogs = query.data?.data ?? [];
   if (blogs.length === 0) return null;
-  const openId = pathname === SHELL_HREFS.newBlog ? new URLSearchParams(search).get('blog_id') : null;
+  const openId = pathname === paths.newBlog ? new URLSearchParams(search).get('blog_id') : null;
   return frame(
     <>
       <ul className={list}>
@@ -57,7 +57,7 @@ function RecentBlogsInner({ frame }: { frame: (content: ReactNode) => ReactNode 
           <li key={b.id}>
             <Link
               className={link}
-              to={`${SHELL_HREFS.newBlog}?blog_id=${encodeURIComponent(String(b.id))}`}
+              to={`${paths.newBlog}?blog_id=${encodeURIComponent(String(b.id))}`}
               aria-current={openId === String(b.id) ? 'page' : undefined}
               title={b.title || M.untitled}
             >
@@ -67,7 +67,7 @@ function RecentBlogsInner({ frame }: { frame: (content: ReactNode) => ReactNode 
         ))}
       </ul>
       {blogs.length >= BLOG_HISTORY_PAGE_SIZE && (
-        <Link className={viewAll} to={SHELL_HREFS.blogLibrary}>
+        <Link className={viewAll} to={paths.blogLibrary}>
           {M.viewAll}
         </Link>
       )}

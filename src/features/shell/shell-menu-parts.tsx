@@ -6,24 +6,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
-import {
-  BriefcaseIcon,
-  CompassIcon,
-  CreditCardIcon,
-  GlobeIcon,
-  LifeBuoyIcon,
-  LogOutIcon,
-  SettingsIcon,
-  UserIcon,
-} from '@/ui/icons';
+import { BriefcaseIcon, CompassIcon, CreditCardIcon, GlobeIcon, LifeBuoyIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/ui/icons';
 import * as Menu from '@/ui/menu';
 import type { MenuTakeOver } from '@/ui/menu-placeholder';
 import { ProgressBar } from '@/ui/progress-bar';
 import { CHAT_LIST_MESSAGES } from './chat-list';
 import { PROFILE_MENU_LABELS as L, SHELL_MESSAGES } from './messages';
 import type { CreditsSummary, ProfileMenuProps } from './profile-menu';
-import { PROFILE_HREFS } from './routes';
 import { lazyIntl } from '@/ui/lazy-intl';
+import { accountPaths } from '@/core/paths';
 
 /** The real trigger's look, name and content, as the stand-in showed them. */
 interface TriggerLook {
@@ -121,23 +112,23 @@ export function ProfileMenuPart({
         <section className={popup} aria-label={`${userName}, ${SHELL_MESSAGES.accountMenu}`}>
           {isPaidPlan && credits && <CreditsBar used={credits.used} total={credits.total} />}
           <Menu.Content className={flatContent}>
-            <LinkItem value="profile" to={PROFILE_HREFS.profile} icon={<UserIcon />}>
+            <LinkItem value="profile" to={accountPaths.profile} icon={<UserIcon />}>
               {L.profile}
             </LinkItem>
-            <LinkItem value="subscription" to={PROFILE_HREFS.subscription} icon={<CreditCardIcon />}>
+            <LinkItem value="subscription" to={accountPaths.subscription} icon={<CreditCardIcon />}>
               {L.subscription}
             </LinkItem>
             <Menu.Item value="start-user-guide">
               <CompassIcon />
               {L.startUserGuide}
             </Menu.Item>
-            <LinkItem value="manage-brands" to={PROFILE_HREFS.manageBrands} icon={<BriefcaseIcon />}>
+            <LinkItem value="manage-brands" to={accountPaths.manageBrands} icon={<BriefcaseIcon />}>
               {L.manageBrands}
             </LinkItem>
-            <LinkItem value="settings" to={PROFILE_HREFS.settings} icon={<SettingsIcon />}>
+            <LinkItem value="settings" to={accountPaths.settings} icon={<SettingsIcon />}>
               {L.settings}
             </LinkItem>
-            <LinkItem value="wordpress" to={PROFILE_HREFS.wordpress} icon={<GlobeIcon />}>
+            <LinkItem value="wordpress" to={accountPaths.wordpress} icon={<GlobeIcon />}>
               {L.wordpress}
             </LinkItem>
             <Menu.Item value="support">

@@ -2,26 +2,12 @@ import { memo, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css, cx } from 'styled-system/css';
 import { BetaBadge } from '@/ui/badge';
-import {
-  BookIcon,
-  ChatIcon,
-  FileTextIcon,
-  GridIcon,
-  HistoryIcon,
-  ImageIcon,
-  LibraryIcon,
-  PanelLeftIcon,
-  PlusIcon,
-  SearchIcon,
-  VideoIcon,
-  WandIcon,
-  type IconProps,
-} from '@/ui/icons';
+import { BookIcon, ChatIcon, FileTextIcon, GridIcon, HistoryIcon, ImageIcon, LibraryIcon, PanelLeftIcon, PlusIcon, SearchIcon, VideoIcon, WandIcon, type IconProps } from '@/ui/icons';
 import { ChatList } from './chat-list';
 import { SHELL_MESSAGES } from './messages';
 import { ProfileMenu, type ProfileMenuProps } from './profile-menu';
 import { RecentBlogs } from './recent-blogs';
-import { SHELL_HREFS } from './routes';
+import { paths } from '@/core/paths';
 
 export interface SidebarProps {
   id?: string;
@@ -250,7 +236,7 @@ export function Sidebar({
 
       <div className={scroll}>
         <ul className={navList}>
-          <NavItem to={SHELL_HREFS.history} icon={HistoryIcon}>
+          <NavItem to={paths.history} icon={HistoryIcon}>
             {SHELL_MESSAGES.history}
           </NavItem>
         </ul>
@@ -265,15 +251,15 @@ export function Sidebar({
                 AI Image Generator
               </span>
               <ul className={subList} aria-labelledby={`${id}-image-group`}>
-                <NavItem to={SHELL_HREFS.imageExamples} sub>
+                <NavItem to={paths.imageExamples} sub>
                   Examples
                 </NavItem>
-                <NavItem to={SHELL_HREFS.imageGallery} sub>
+                <NavItem to={paths.imageGallery} sub>
                   Gallery
                 </NavItem>
               </ul>
             </li>
-            <NavItem to={SHELL_HREFS.storybook} icon={BookIcon} badge={betaBadge}>
+            <NavItem to={paths.storybook} icon={BookIcon} badge={betaBadge}>
               Storybook Image Creator
             </NavItem>
             <li>
@@ -282,10 +268,10 @@ export function Sidebar({
                 AI Blog Writer
               </span>
               <ul className={subList} aria-labelledby={`${id}-blog-group`}>
-                <NavItem to={SHELL_HREFS.blogLibrary} icon={LibraryIcon} sub>
+                <NavItem to={paths.blogLibrary} icon={LibraryIcon} sub>
                   Library
                 </NavItem>
-                <NavItem to={SHELL_HREFS.newBlog} icon={PlusIcon} sub>
+                <NavItem to={paths.newBlog} icon={PlusIcon} sub>
                   New Blog
                 </NavItem>
               </ul>
@@ -297,16 +283,16 @@ export function Sidebar({
                 <RecentBlogs frame={(content) => <Slot nested title={SHELL_MESSAGES.recentBlogs}>{content}</Slot>} />
               )}
             </li>
-            <NavItem to={SHELL_HREFS.videoGenerator} icon={VideoIcon} badge={betaBadge}>
+            <NavItem to={paths.videoGenerator} icon={VideoIcon} badge={betaBadge}>
               AI Video Generator
             </NavItem>
-            <NavItem to={SHELL_HREFS.textHumanizer} icon={WandIcon}>
+            <NavItem to={paths.textHumanizer} icon={WandIcon}>
               AI Text Humanizer
             </NavItem>
-            <NavItem to={SHELL_HREFS.aiTools} icon={GridIcon}>
+            <NavItem to={paths.aiTools} icon={GridIcon}>
               AI Tools
             </NavItem>
-            <NavItem to={SHELL_HREFS.chat} icon={ChatIcon}>
+            <NavItem to={paths.chat} icon={ChatIcon}>
               AI Chat
             </NavItem>
           </ul>

@@ -22,10 +22,10 @@ import { offerUpsell, upgradeButtonMachine } from '@machines/upgrade-button.mach
 import { PLAN_ID, UPGRADE_BOUNCE_DURATION_MS } from '@machines/constants';
 import type { DialogRequest } from '@machines/dialogs';
 import { UPGRADE_MESSAGES as M } from './messages';
+import { paths } from '@/core/paths';
 
 /** The element id of the subscription page's upgrade section (01 §2 /credit-based …&section=priceSection). */
 export const UPGRADE_SECTION_ID = 'priceSection';
-export const SUBSCRIPTION_TARGET_PATH = '/credit-based';
 
 export interface UpgradeButtonProps {
   planId: number;
@@ -101,7 +101,7 @@ function formatPrice(amount: number): string {
 }
 
 function isOnSubscriptionSection(pathname: string, search: string): boolean {
-  return pathname === SUBSCRIPTION_TARGET_PATH && new URLSearchParams(search).get('target') === 'subscription';
+  return pathname === paths.creditBased && new URLSearchParams(search).get('target') === 'subscription';
 }
 
 export function UpgradeButton({ planId, paymentFrequency, isMonthlyDisabled }: UpgradeButtonProps) {

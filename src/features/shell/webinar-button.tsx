@@ -27,6 +27,7 @@ import { webinarMachine, type WebinarStatus } from '@machines/webinar.machine';
 import { isWebinarLive } from '@machines/webinar-schedule';
 import { WEBINAR_STATUS } from '@machines/constants';
 import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
+import { currentUserQuery } from '@/core/current-user';
 
 export type { WebinarActor } from './webinar-bridge';
 
@@ -138,7 +139,7 @@ export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
           }),
           updateWebinarStatus: fromPromise(async ({ input }: { input: { isWebinar: WebinarStatus } }) => {
             await api.POST('/api/user/update-webinar-status', { body: { is_webinar: input.isWebinar } });
-            await queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/auth/getUser').queryKey });
+            await queryClient.invalidateQueries({ queryKey: currentUserQuery($api).queryKey });
           }),
         },
       }),

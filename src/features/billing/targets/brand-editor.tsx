@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { BRAND_FIRST_STEP, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS } from '@machines/brand-constants';
 import { useServices } from '@/core/services';
-import { useCurrentUser } from '@/features/auth/use-session';
+import { useCurrentUser } from '@/core/current-user';
 import { isApiError } from '@/api/errors';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';

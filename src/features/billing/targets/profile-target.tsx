@@ -13,7 +13,8 @@ import { toast } from '@/ui/toast';
 import { ACCOUNT_PAGE, PROFILE_TEXT as p } from '../messages';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Panel, formRow, stack } from '../panel';
-import { useAccountUser, useApiErrorDialog, useRefreshAccount } from '../use-account';
+import { useApiErrorDialog, useRefreshAccount } from '../use-account';
+import { useCurrentUser } from '@/core/current-user';
 import type { User } from '../checkout';
 
 /** 01 §5 "Account deletion requires an inactive subscription": a paid plan still running blocks it. */
@@ -227,7 +228,7 @@ function DeleteAccount({ user }: { user: User }) {
 
 /** target=profile (01 §2, §7 Profile): name, password, language, delete account. */
 export function ProfileTarget() {
-  const { user } = useAccountUser();
+  const { user } = useCurrentUser();
   if (!user) return null;
   return (
     <div className={stack}>

@@ -6,7 +6,8 @@ import { useColorMode, type ColorMode } from '@/ui/color-mode';
 import { toast } from '@/ui/toast';
 import { SETTINGS_TEXT as t } from '../messages';
 import { Panel, stack } from '../panel';
-import { useAccountUser, useApiErrorDialog } from '../use-account';
+import { useApiErrorDialog } from '../use-account';
+import { useCurrentUser } from '@/core/current-user';
 import { browser } from '../use-plan-checkout';
 
 const segmented = css({ display: 'inline-flex', p: '1', gap: '1', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' });
@@ -29,7 +30,7 @@ const segment = css({
  */
 export function SettingsTarget() {
   const { api } = useServices();
-  const { user } = useAccountUser();
+  const { user } = useCurrentUser();
   const { mode, setMode } = useColorMode();
   const showError = useApiErrorDialog();
   const [busy, setBusy] = useState<'verify' | 'support' | null>(null);

@@ -16,7 +16,8 @@ import { PRICING_PAGE, SUBSCRIPTION_TEXT as s } from '../messages';
 import { ConfirmDialog } from '../confirm-dialog';
 import { BillingToggle, MethodPicker, PlanCards } from '../plan-cards';
 import { Panel, alertText, mutedText, stack } from '../panel';
-import { useAccountUser, useApiErrorDialog, usePlans, useRefreshAccount } from '../use-account';
+import { useApiErrorDialog, usePlans, useRefreshAccount } from '../use-account';
+import { useCurrentUser } from '@/core/current-user';
 import { browser, usePlanCheckout } from '../use-plan-checkout';
 
 export const PRICE_SECTION_ID = 'priceSection';
@@ -366,7 +367,7 @@ function PaymentHistory() {
 
 /** target=subscription (01 §2, §7 Billing): plan, usage, upgrade section, billing, cancel, payment history. */
 export function SubscriptionTarget({ section }: { section: string | null }) {
-  const { user } = useAccountUser();
+  const { user } = useCurrentUser();
   if (!user) return null;
   return (
     <div className={stack}>

@@ -19,8 +19,9 @@ import { snackbar } from '@/ui/toast';
 import { formatCount, formatDate, formatUsd, parseAmount, usagePercent } from '../format';
 import { CREDITS_TEXT as t, SUBSCRIPTION_TEXT } from '../messages';
 import { Panel, alertText, mutedText, stack } from '../panel';
-import { useAccountUser } from '../use-account';
+import { useCurrentUser } from '@/core/current-user';
 import { browser } from '../use-plan-checkout';
+import { paths } from '@/core/paths';
 
 type CalcType = components['schemas']['CreditCalculationRequest']['type'];
 type Purchase = components['schemas']['CreditPurchase'];
@@ -113,7 +114,7 @@ function Packs({ paidPlan }: { paidPlan: boolean }) {
       {!paidPlan && (
         <p className={css({ fontSize: 'sm', bg: 'accent.subtle', color: 'accent.text', borderRadius: 'md', px: '3', py: '2' })}>
           {t.freePlanNote}{' '}
-          <Link to="/pricing" className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>
+          <Link to={paths.pricing} className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>
             {t.upgrade}
           </Link>
         </p>
@@ -411,7 +412,7 @@ export function CreditHistory() {
 
 /** target=topup-credits (01 §2, §7 Credits). */
 export function TopupCreditsTarget() {
-  const { user } = useAccountUser();
+  const { user } = useCurrentUser();
   const paidPlan = !!user && user.user_subscription.plan_id !== PLAN_ID.free;
   return (
     <div className={stack}>

@@ -1,21 +1,8 @@
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useServices } from '@/core/services';
-import type { components } from '@contract/schema.gen';
-import { useAppActors } from '@/state/app-actors';
+import { currentUserQuery, type User } from '@/core/current-user';
 import type { SessionUser } from '@machines/session.machine';
-
-export type User = components['schemas']['User'];
-
-/** The signed-in user (GET /api/auth/getUser), only asked for when a token is stored. */
-export function useCurrentUser() {
-  const { $api, tokens } = useServices();
-  const query = useQuery({
-    ...$api.queryOptions('get', '/api/auth/getUser'),
-    enabled: tokens.get() !== null,
-  });
-  return { user: query.data?.data.user, isLoading: query.isLoading, error: query.error };
-}
+import { useAppActors } from './app-actors';
 
 /** Stores the token of a successful sign-in and primes the user query with the user it returned. */
 export function useCompleteSignIn() {
@@ -24,7 +11,7 @@ export function useCompleteSignIn() {
   return useCallback(
     (token: string, user: User) => {
       tokens.set({ token, loginTime: Date.now() });
-      queryClient.setQueryData($api.queryOptions('get', '/api/auth/getUser').queryKey, { data: { user } });
+      queryClient.setQueryData(currentUserQuery($api).queryKey, { data: { user } });
       session.send({ type: 'session.signIn', user: user as unknown as SessionUser });
     },
     [$api, tokens, queryClient, session],
