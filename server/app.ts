@@ -23,10 +23,17 @@ import { toolsRoutes } from './routes/tools';
 import { shellRoutes } from './routes/shell';
 import { imagesRoutes } from './routes/images';
 import { videoRoutes } from './routes/videos';
+import { videoQueueRoutes } from './routes/video-queue';
 import { mediaRoutes } from './routes/media';
 import { chatRoutes } from './routes/chat';
 import { longBlogRoutes } from './routes/longblog';
 import { businessRoutes } from './routes/businesses';
+import { createVideoJobs } from './services/video-jobs';
+import { createChatService } from './services/chat';
+import { createLongBlogService } from './services/long-blog';
+import { createOfflineWriter } from './ai/offline-writer';
+import { queueTokenIssuer } from './media/queue-token';
+import { redact } from './lib/redact';
 
 export type { AppDeps } from './app-env';
 
@@ -34,6 +41,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): Hono<AppEnv> {
   const fullDeps: AppDeps = { ...deps, mailer: deps.mailer ?? memoryMailer() };
+  const { db, clock, config } = fullDeps;
+  // The services hold the state that outlives a request (renders in flight, finished chat answers), one set per app.
+  const ai = fullDeps.ai ?? createOfflineWriter({ paceMs: config.aiPaceMs });
+  const videoJobs = createVideoJobs({ db, clock, schedule: fullDeps.schedule, renderAhead: config.renderVideosAhead, ffmpegPath: config.env.FFMPEG_PATH });
+  const queueTokens = queueTokenIssuer();
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -67,10 +79,11 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
   app.route('/', toolsRoutes());
   app.route('/', shellRoutes());
   app.route('/', imagesRoutes());
-  app.route('/', videoRoutes());
+  app.route('/', videoRoutes(videoJobs, queueTokens));
+  app.route('/', videoQueueRoutes(videoJobs, queueTokens));
   app.route('/', mediaRoutes());
-  app.route('/', chatRoutes());
-  app.route('/', longBlogRoutes());
+  app.route('/', chatRoutes(createChatService({ db, clock, ai })));
+  app.route('/', longBlogRoutes(createLongBlogService({ db, clock, ai })));
   app.route('/', businessRoutes());
 
   app.notFound((c) => c.json({ message: MSG.notFound }, 404));
@@ -87,11 +100,4 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
     return c.json({ message: MSG.server, type: 'Error' }, 500);
   });
   return app;
-}
-
-/** The error's stack with SQL parameters removed (drizzle puts "params: …" in query errors). */
-export function redact(err: unknown): string {
-  const text = err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
-  const cause = err instanceof Error && err.cause instanceof Error ? `\ncause: ${err.cause.message}` : '';
-  return (text + cause).replace(/params: [^\n]*/g, 'params: [redacted]');
 }

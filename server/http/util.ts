@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { HttpError, MSG } from './errors';
+import { escapeHtml } from '../lib/html';
 
 /** The validated JSON body (see openApiValidator), typed by the caller from the generated types. */
 export function body<T>(c: Context<AppEnv>): T {
@@ -23,10 +24,6 @@ export function intQuery(c: Context<AppEnv>, name: string, fallback: number, max
 
 export function origin(c: Context): string {
   return new URL(c.req.url).origin;
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
 /** A small self-contained HTML page (no scripts: the production CSP forbids inline scripts). */

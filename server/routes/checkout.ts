@@ -9,7 +9,8 @@ import { Hono, type Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../app-env';
 import * as t from '../db/schema';
-import { escapeHtml, htmlPage } from '../http/util';
+import { htmlPage } from '../http/util';
+import { escapeHtml } from '../lib/html';
 import { getSession, recordCreditPurchase, type CheckoutSession } from '../billing/service';
 import { getPlan } from '../db/queries';
 

@@ -28,31 +28,23 @@ import { body, idParam, intQuery, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG } from '../http/errors';
 import { pageMeta } from '../db/queries';
-import { chargeGeneration, requireAllowance, type Allowance } from '../metering';
+import { chargeGeneration, requireAllowance } from '../metering';
 import { parseRequestedSize, renderImage } from '../media/image-renderer';
 import { deleteMedia, publicMediaUrl, storeMedia } from '../media/store';
-import { IMAGE_MESSAGES } from '../../machines/constants';
+import { imageRefusal } from '../services/image-allowance';
+
+/** The image-limit refusal's text, where tests/api/media-actors.test.ts reads it. */
+export { IMAGE_LIMIT_MESSAGE } from '../services/image-allowance';
 
 type ImageRow = typeof t.images.$inferSelect;
 type GeneratedImage = Schemas['GeneratedImage'];
 
 /** 02 §9: generated images are listed 30 a page. */
 export const IMAGES_PAGE_SIZE = 30;
-/** Our wording; it contains 'limit' so the client opens the image-limit-exceeded dialog (02 §8). */
-export const IMAGE_LIMIT_MESSAGE = 'You have reached your image limit. Upgrade your plan to generate more images.';
-export const IMAGE_LIMIT_TITLE = 'Image Limit';
-export const SUBSCRIPTION_INACTIVE_MESSAGE = 'Your subscription is not active. Renew it to keep generating.';
 export const HD_NOT_FOR_FREE_MESSAGE = 'HD images are not available on the free plan. Upgrade to generate HD images.';
 export const ALREADY_REMIX_MESSAGE = 'This image is already a remix.';
 /** Marks images made by this renderer (background removal stays allowed: only dalle3 images block it, 02 §4). */
 export const IMAGE_API_TYPE = 'reference';
-
-/** The refusal for a plan that cannot start an image generation (02 §8). */
-export function imageRefusal(a: Allowance): HttpError {
-  if (a.plan === 'paid') return new HttpError(455, IMAGE_MESSAGES.insufficientCredits, { type: 'upgrade' });
-  if (a.plan === 'free') return new HttpError(403, IMAGE_LIMIT_MESSAGE, { type: IMAGE_LIMIT_TITLE });
-  return new HttpError(403, SUBSCRIPTION_INACTIVE_MESSAGE, { type: 'upgrade' });
-}
 
 /** 02 §2 "Model selector labels are Model A, B and C, mapped to source 1, 2 and 3". */
 export function modelSource(model: string | null | undefined): 1 | 2 | 3 {

@@ -1,5 +1,5 @@
 /**
- * Chat backend (server/routes/chat.ts) against the real app on the test database: 01 §3 "Chat conversation",
+ * Chat backend (server/routes/chat.ts, server/services/chat.ts) against the real app on the test database: 01 §3 "Chat conversation",
  * §4 Chat (stop ends without saving; a clean finish is stored; Untitled is named), §7 Chat calls, §8 (400 →
  * 'Chat Usage Limit Exhausted'), §6 (Elite is Pro only) and the metering of server/metering.ts.
  * The AI writer is the offline writer without pauses, swapped per test for a controlled one where a test
@@ -12,7 +12,7 @@ import { createApp } from '@server/app';
 import * as t from '@server/db/schema';
 import { createOfflineWriter } from '@server/ai/offline-writer';
 import { AiProviderError, countWords, type AiRequest, type AiWriter } from '@server/ai/types';
-import { CHAT_MESSAGES, chatTitleFrom } from '@server/routes/chat';
+import { CHAT_MESSAGES, chatTitleFrom } from '@server/services/chat';
 import { CHAT_LIMIT_MESSAGE } from '@machines/constants';
 
 let s: TestServer;

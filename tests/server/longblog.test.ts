@@ -1,7 +1,8 @@
 /**
- * Long blog calls against the real app (server/routes/longblog.ts, openapi/paths/longblog.yaml; spec 03 §4 Long
- * blog, §6 one free long blog, §7, §8): outline stream + X-Blog-Id, Google-search JSON, content streams and what
- * is stored, per-part generation, abort stores nothing, the free-blog rule, metering, access control, paging.
+ * Long blog calls against the real app (server/routes/longblog.ts, server/services/long-blog.ts,
+ * openapi/paths/longblog.yaml; spec 03 §4 Long blog, §6 one free long blog, §7, §8): outline stream + X-Blog-Id,
+ * Google-search JSON, content streams and what is stored, per-part generation, abort stores nothing, the
+ * free-blog rule, metering, access control, paging.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import {
   NEW_SECTION_LENGTH,
   NEW_SECTION_TITLE,
 } from '@machines/constants';
-import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '@server/routes/longblog';
+import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '@server/services/long-blog';
 
 const s = useTestServer();
 

@@ -113,7 +113,7 @@ describe('request validation against the OpenAPI description', () => {
   });
 
   it('redacts SQL parameters from logged errors', async () => {
-    const { redact } = await import('@server/app');
+    const { redact } = await import('@server/lib/redact');
     const err = new Error('Failed query: insert into "access_tokens" values ($1)\nparams: 5f2b9c-token-hash,2026-01-01', {
       cause: new Error('duplicate key value violates unique constraint "access_tokens_hash_unique"'),
     });
