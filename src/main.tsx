@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import '@/theme/global.css';
 import { createAppServices } from '@/core/services';
 import { App, createAppHistory } from '@/app/app';
-import { loadInspector } from '@/state/inspect';
+import { loadInspector } from '@/platform/inspect';
 import { createAppActorsInSteps, HOSTED_SIGN_IN, type AppActors } from '@/state/app-actors';
 import { openNoNetworkDialog, openNoNetworkOnOffline } from '@/state/network-dialogs';
 import { initColorMode } from '@/ui/color-mode';

@@ -12,7 +12,7 @@
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import type { Inspect } from '@/state/inspect';
+import type { Inspect } from '@/platform/inspect';
 import type { components } from '@contract/schema.gen';
 import {
   subscriptionGateMachine,

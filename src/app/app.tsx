@@ -6,7 +6,7 @@ import { appRoutes, HostedSignInReturn, type RouteHandle } from './routes';
 import { createGuardedHistory, GuardedHistoryContext, type GuardedHistory } from './guarded-history';
 import { RouteError } from '@/features/errors/route-error';
 import { Splash } from './splash';
-import type { Inspect } from '@/state/inspect';
+import type { Inspect } from '@/platform/inspect';
 import { AppActorsProvider, createAppActors, type AppActors } from '@/state/app-actors';
 import { hostDemanded, subscribeHostDemand } from '@/platform/host-demand';
 import { deferredModule } from '@/ui/deferred-module';

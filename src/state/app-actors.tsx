@@ -4,7 +4,7 @@ import { dialogManagerMachine } from '@machines/dialog-manager.machine';
 import type { DialogRequest } from '@machines/dialogs';
 import { navigationGuardMachine } from '@machines/navigation-guard.machine';
 import { sessionMachine } from '@machines/session.machine';
-import type { Inspect } from './inspect';
+import type { Inspect } from '@/platform/inspect';
 import type { AppServices } from '@/core/services';
 import { provideSession } from '@/actors/session';
 import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';

@@ -19,7 +19,7 @@ import type { Actor as DialogsActor } from 'xstate';
 import type { dialogManagerMachine } from '@machines/dialog-manager.machine';
 import type { sessionMachine } from '@machines/session.machine';
 import { dialog } from '@machines/dialogs';
-import type { Inspect } from './inspect';
+import type { Inspect } from '@/platform/inspect';
 
 export type GenerationQueueActor = Actor<ReturnType<typeof provideGenerationQueue>>;
 

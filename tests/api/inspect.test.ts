@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { createAppActors, stopAppActors } from '@/state/app-actors';
-import { wantsInspector } from '@/state/inspect';
+import { wantsInspector } from '@/platform/inspect';
 
 describe('Stately Inspect wiring', () => {
   test('asked for by ?inspect or VITE_INSPECT=1 only', () => {
