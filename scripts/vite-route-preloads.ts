@@ -10,12 +10,11 @@ import { bindingNames, nameOf, type Node } from './ast';
  *
  * Why: the app starts downloading the first route's layout and page (and every chunk they import) before React runs
  * (src/app/app.tsx createAppHistory → preloadRoute), and Vite's preload helper does it by inserting one
- * <link rel="modulepreload"> per chunk. Each insertion costs the main thread 1–4 ms in Chromium (measured in a CPU
- * profile of a warm /login load at 1×, 2026-11-27: 49 ms in appendChild for 13 links, in one task), which a slow
- * phone pays four times over after the first paint (Lighthouse mobile: total blocking time). Links in the HTML are
- * found by the browser's preload scanner while the page is still arriving: the downloads start earlier and the
- * app's helper skips the links already present. Lighthouse mobile /login, 6 interleaved pairs: performance mean
- * 90.8 → 94.5.
+ * <link rel="modulepreload"> per chunk. Each insertion costs the main thread 1–4 ms in Chromium (in a CPU profile of
+ * a warm /login load at 1×: 49 ms in appendChild for 13 links, in one task), which a slow phone pays four times over
+ * after the first paint (Lighthouse mobile: total blocking time). Links in the HTML are found by the browser's
+ * preload scanner while the page is still arriving: the downloads start earlier and the app's helper skips the links
+ * already present (docs/lighthouse.md has the Lighthouse comparison).
  *
  * What this file does: it reads the route table (src/app/routes.tsx) as source, finds for each route its path, its
  * gate (RequireAuth or SignedOutOnly) and the modules its layout and page load lazily, and after the build writes

@@ -10,14 +10,13 @@ import { whenIdle } from '@/platform/idle-queue';
  * phone). The splash before it has no text, so nothing has looked them up yet.
  *
  * Here those styles are laid out once, out of sight, a few per task, while the splash is up and the first calls are
- * on the network: the lookups leave the long task and are done in short ones the browser fits in idle time. If the
- * data wins the race, the page's own layout does the rest, as it did before (a trace each, warm /home load at full
- * speed: that layout 9.6 ms with 2 lookups left, against 32 ms with 14). Nothing of it is ever visible,
- * focusable or read out (visibility: hidden, aria-hidden), and it is removed when done.
+ * on the network: the lookups leave the long task and are done in short ones the browser fits in idle time (in a
+ * trace of a warm /home load at full speed, the page's layout took 9.6 ms with 2 lookups left, 32 ms with all 14). If
+ * the data wins the race, the page's own layout does the rest. Nothing of it is ever visible, focusable or read out
+ * (visibility: hidden, aria-hidden), and it is removed when done.
  *
  * Only for a signed-in start (src/main.tsx): the sign-in page shows as soon as its code is there, with no data to
- * wait for, so there is no idle time to use — Lighthouse /login with the warm-up, 6 interleaved pairs: first paint
- * later in 5 (median 1,251 → 1,342 ms), performance mean 96.2 → 95.0.
+ * wait for, so there is no idle time to use, and the warm-up there only delays the first paint (docs/lighthouse.md).
  */
 
 /**
@@ -36,11 +35,9 @@ export const FIRST_SCREEN_TEXT_STYLES = {
 export type ScheduleStep = (step: () => void) => void;
 
 /**
- * How many styles one step lays out. At full speed a family's first lookup takes 5–10 ms, the others ~1–2 ms each.
- * Measured on /home (Lighthouse mobile, interleaved pairs against the build without the warm-up): three per step,
- * 18 pairs, mean 92.9 → 94.1 (better in 11, worse in 7), the blocking-time median lower in each of the three
- * rounds; the first style alone in its step and then three, one round of 6 pairs: 94.0 → 93.0. Both within this
- * machine's noise; kept: three.
+ * How many styles one step lays out. At full speed a family's first lookup takes 5–10 ms, the others ~1–2 ms each,
+ * so three keep a step well under a long task; laying the first style out alone made no measurable difference
+ * (docs/lighthouse.md).
  */
 const STYLES_PER_STEP = 3;
 
