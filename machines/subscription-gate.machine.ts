@@ -28,7 +28,10 @@
  *  7. free plan: refresh the subscription (actor `refreshSubscription`), compare word usage and
  *     image usage with the limits → generate-limit {word|image|both}, notifying the mailing
  *     service (actor `notifyLimitExhausted`, POST /api/user-limit-exhausted) once per type:
- *     only when the user's is_user_*_limit_exhausted flag is not yet set.
+ *     only when the user's is_user_*_limit_exhausted flag is not yet set. A chat blocked by the
+ *     word limit gets the chat's own limit dialog, chat-limit-exceeded ('Chat Usage Limit
+ *     Exhausted', 01 §2 Dialogs and §8), so the user meets the same dialog whether the gate or the
+ *     server's 400 found the limit; the word notice is sent all the same.
  *  8. paid plan: credit usage >= total plan credits + add-on credits + bonus → the general
  *     upgrade dialog ('pricing'), blocked. 01 §4 refreshes only for the free plan, so the paid
  *     figures come from the input (the app passes /api/subscription/details).
@@ -37,7 +40,7 @@
  * Action kinds: word/chat are metered in words, image in images, both in words and images;
  * longBlog and storybook are decided in steps 5/6 for the free plan; video in step 4.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { PLAN_ID, SUBSCRIPTION_CHECK_ERROR_MESSAGE, API_ERROR_DEFAULT_TITLE } from './constants';
 import { dialog, type Dialog, type GenerateLimitType } from './dialogs';
 
@@ -141,6 +144,7 @@ export const subscriptionGateMachine = setup({
       (context.action === 'longBlog' && (!context.user.is_blog_generated_free || context.isImage)) ||
       (context.action === 'storybook' && isFree(context.user)),
     isFreePlan: ({ context }) => isFree(context.user),
+    isChat: ({ context }) => context.action === 'chat',
     isCreditsExhausted: ({ context: { user } }) =>
       user.plan_total_credit_usage >= user.total_plan_credits + user.total_add_on_credits + user.earned_bonus,
     hasBothLimitsExhausted: ({ context }) =>
@@ -167,6 +171,7 @@ export const subscriptionGateMachine = setup({
       user: ({ context }, usage: WordImageUsage) => ({ ...context.user, ...usage }),
     }),
     assignLimit: assign((_, type: 'word' | 'image' | 'both') => ({ limitType: type, dialog: limitDialog(type) })),
+    assignChatLimit: assign({ limitType: 'word' as const, dialog: () => dialog('chat-limit-exceeded', {}) }),
   },
 }).createMachine({
   id: 'subscriptionGate',
@@ -211,6 +216,7 @@ export const subscriptionGateMachine = setup({
     comparingUsage: {
       always: [
         { guard: 'hasBothLimitsExhausted', target: 'notifying', actions: { type: 'assignLimit', params: 'both' } },
+        { guard: and(['isChat', 'hasWordLimitExhausted']), target: 'notifying', actions: 'assignChatLimit' },
         { guard: 'hasWordLimitExhausted', target: 'notifying', actions: { type: 'assignLimit', params: 'word' } },
         { guard: 'hasImageLimitExhausted', target: 'notifying', actions: { type: 'assignLimit', params: 'image' } },
         { target: 'allowed' },

@@ -102,7 +102,7 @@ type Kind = GateAction | 'longBlogImage';
 const KINDS: Kind[] = ['word', 'chat', 'image', 'both', 'longBlog', 'longBlogImage', 'storybook', 'video'];
 const METERED: Kind[] = ['word', 'chat', 'image', 'both'];
 
-type Outcome = 'allowed' | 'cancelled' | 'expired' | 'pending' | 'overdue' | 'video' | 'longBlog' | 'word' | 'image' | 'both' | 'upgrade' | 'error';
+type Outcome = 'allowed' | 'cancelled' | 'expired' | 'pending' | 'overdue' | 'video' | 'longBlog' | 'word' | 'image' | 'both' | 'chatLimit' | 'upgrade' | 'error';
 
 /** The dialog 01 §4 / §8 require for an outcome (literal values: the spec's names and text, verbatim). */
 function expectedOutput(o: Outcome): GateOutput {
@@ -121,6 +121,8 @@ function expectedOutput(o: Outcome): GateOutput {
       return { allowed: false, dialog: { name: 'generate-limit', payload: { type: 'videoGenerator' } } };
     case 'upgrade':
       return { allowed: false, dialog: { name: 'pricing', payload: {} } };
+    case 'chatLimit':
+      return { allowed: false, dialog: { name: 'chat-limit-exceeded', payload: {} } };
     case 'error':
       return { allowed: false, dialog: { name: 'api-error', payload: { title: 'Error', message: 'Something went wrong!.' } } };
     default:
@@ -138,6 +140,7 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   word: 'Word Limit prompt, blocked',
   image: 'Image Limit prompt, blocked',
   both: 'Word and Image Limit prompt, blocked',
+  chatLimit: "the chat's own limit dialog 'Chat Usage Limit Exhausted', blocked",
   upgrade: 'general upgrade (pricing) dialog, blocked',
   error: "error dialog 'Something went wrong!.', blocked",
 };
@@ -183,7 +186,7 @@ const ACCOUNTS: Account[] = [
   {
     email: 'free-words-out@demo.test',
     facts: { plan_id: 1, status: 'active', end: null, blogUsed: false, wordsOut: true, imagesOut: false, wordFlag: 1, imageFlag: 0 },
-    expect: free({ word: 'word', chat: 'word', both: 'word' }),
+    expect: free({ word: 'word', chat: 'chatLimit', both: 'word' }),
   },
   {
     email: 'free-images-out@demo.test',
@@ -193,7 +196,7 @@ const ACCOUNTS: Account[] = [
   {
     email: 'free-both-out@demo.test',
     facts: { plan_id: 1, status: 'active', end: null, blogUsed: false, wordsOut: true, imagesOut: true, wordFlag: 1, imageFlag: 1 },
-    expect: free({ word: 'word', chat: 'word', image: 'image', both: 'both' }),
+    expect: free({ word: 'word', chat: 'chatLimit', image: 'image', both: 'both' }),
   },
   { email: 'plus@demo.test', facts: { plan_id: 2, status: 'active', end: 'future', blogUsed: false, creditsOut: false }, expect: all('allowed') },
   { email: 'pro@demo.test', facts: { plan_id: 3, status: 'active', end: 'future', blogUsed: false, creditsOut: false }, expect: all('allowed') },
@@ -224,7 +227,7 @@ const ACCOUNTS: Account[] = [
     facts: { plan_id: 1, status: 'active', end: null, blogUsed: false, wordsOut: true, imagesOut: false, wordFlag: 0, imageFlag: 0 },
     // words at the limit, not yet notified: the first word-metered kind (KINDS order: word) posts the
     // notice; the later ones read the flag back (the grid refetches the user per kind) and post none
-    expect: free({ word: 'word', chat: 'word', both: 'word' }),
+    expect: free({ word: 'word', chat: 'chatLimit', both: 'word' }),
     why: 'words at the limit, not yet notified',
   },
 ];
@@ -321,7 +324,9 @@ for (const acc of ACCOUNTS) {
         expect(s.edge.count(DETAILS)).toBe(refreshes ? 1 : 0);
 
         // limit cases: the notice is posted once per type — only when the user's flag is not yet set
-        const types = exp === 'both' ? (['word', 'image'] as const) : exp === 'word' || exp === 'image' ? ([exp] as const) : [];
+        // a chat blocked by the word limit is a word limit for the mailing service
+        const types =
+          exp === 'both' ? (['word', 'image'] as const) : exp === 'chatLimit' ? (['word'] as const) : exp === 'word' || exp === 'image' ? ([exp] as const) : [];
         const due = types.filter((t) => flagsBefore[t] === 0);
         expect(s.edge.count(NOTICE)).toBe(due.length);
         expect(s.edge.notices).toEqual(due.map((type) => ({ type })));

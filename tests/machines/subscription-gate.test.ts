@@ -103,6 +103,7 @@ type Expect =
   | 'word'
   | 'image'
   | 'both'
+  | 'chatLimit'
   | 'upgrade'
   | 'error';
 const all = (e: Expect): Record<Kind, Expect> =>
@@ -118,11 +119,11 @@ const expected: Record<keyof typeof situations, Record<Kind, Expect>> = {
   overdue: all('overdue'),
   freeFresh: free({}),
   freeLongBlogUsed: free({ longBlog: 'longBlog' }),
-  freeWordsOut: free({ word: 'word', chat: 'word', both: 'word' }),
-  freeWordsOutNotified: free({ word: 'word', chat: 'word', both: 'word' }),
+  freeWordsOut: free({ word: 'word', chat: 'chatLimit', both: 'word' }),
+  freeWordsOutNotified: free({ word: 'word', chat: 'chatLimit', both: 'word' }),
   freeImagesOut: free({ image: 'image', both: 'image' }),
-  freeBothOut: free({ word: 'word', chat: 'word', image: 'image', both: 'both' }),
-  freeBothOutMailerDown: free({ word: 'word', chat: 'word', image: 'image', both: 'both' }),
+  freeBothOut: free({ word: 'word', chat: 'chatLimit', image: 'image', both: 'both' }),
+  freeBothOutMailerDown: free({ word: 'word', chat: 'chatLimit', image: 'image', both: 'both' }),
   freeWithStorybook: free({ storybook: 'upgrade' }),
   paidWithCredits: all('allowed'),
   // 01 §4 step 6 read literally: a long-blog image is allowed before the credit check
@@ -132,7 +133,8 @@ const expected: Record<keyof typeof situations, Record<Kind, Expect>> = {
 /** notifications expected (once per type, skipped when the user flag says the server knows) */
 const expectedNotices = (s: keyof typeof situations, e: Expect): string[] => {
   const u = situations[s].user;
-  const types = e === 'both' ? ['word', 'image'] : e === 'word' || e === 'image' ? [e] : [];
+  // a chat blocked by the word limit is a word limit for the mailing service (01 §7 user-limit-exhausted {type})
+  const types = e === 'both' ? ['word', 'image'] : e === 'chatLimit' ? ['word'] : e === 'word' || e === 'image' ? [e] : [];
   return types.filter((t) => !(t === 'word' ? u.is_user_word_limit_exhausted : u.is_user_image_limit_exhausted));
 };
 
@@ -152,6 +154,8 @@ const dialogFor = (e: Expect): Dialog | null => {
       return { name: 'generate-limit', payload: { type: 'videoGenerator' } };
     case 'upgrade':
       return { name: 'pricing', payload: {} };
+    case 'chatLimit':
+      return { name: 'chat-limit-exceeded', payload: {} };
     case 'error':
       return { name: 'api-error', payload: { title: 'Error', message: 'Something went wrong!.' } };
     default:
@@ -172,6 +176,8 @@ const describeOutcome = (e: Expect): string => {
       return `${DIALOG_TEXT['subscription-overdue'].title} dialog, blocked`;
     case 'upgrade':
       return 'general upgrade (pricing) dialog, blocked';
+    case 'chatLimit':
+      return "the chat's own limit dialog 'Chat Usage Limit Exhausted', blocked";
     case 'error':
       return "error dialog 'Something went wrong!.', blocked";
     case 'video':
@@ -261,6 +267,42 @@ describe('subscriptionGate: every action × every user situation (model paths)',
       }
     }
   }
+});
+
+describe('subscriptionGate: the chat gets its own limit dialog (01 §2 Dialogs, §8)', () => {
+  const run = (action: GateAction, usage: WordImageUsage) => {
+    const notices: string[] = [];
+    const actor = createActor(
+      subscriptionGateMachine.provide({
+        actors: {
+          refreshSubscription: fromPromise(async () => usage),
+          notifyLimitExhausted: fromPromise(async ({ input: i }: { input: { type: 'word' | 'image' } }) => void notices.push(i.type)),
+        },
+      }),
+      { input: { action, user: base, now: NOW }, inspect: tracker.inspect },
+    );
+    const done = toPromise(actor);
+    actor.start();
+    return done.then((output) => ({ output, notices }));
+  };
+
+  it("a chat blocked by the word limit opens chat-limit-exceeded ('Chat Usage Limit Exhausted'), not the generic word prompt", async () => {
+    const { output, notices } = await run('chat', { ...fresh, usage: 2000 });
+    expect(output).toEqual({ allowed: false, dialog: { name: 'chat-limit-exceeded', payload: {} } });
+    expect(DIALOG_TEXT['chat-limit-exceeded'].title).toBe('Chat Usage Limit Exhausted');
+    // the mailing service still hears of the word limit (01 §7 user-limit-exhausted {type: word})
+    expect(notices).toEqual(['word']);
+  });
+
+  it('the same user asking for words (not a chat) gets the Word Limit prompt', async () => {
+    const { output } = await run('word', { ...fresh, usage: 2000 });
+    expect(output).toEqual({ allowed: false, dialog: { name: 'generate-limit', payload: { type: 'word' } } });
+  });
+
+  it('a chat with words left, or with only the images out, is allowed (the chat is metered in words)', async () => {
+    expect((await run('chat', fresh)).output).toEqual({ allowed: true });
+    expect((await run('chat', { ...fresh, image_usage: 10 })).output).toEqual({ allowed: true });
+  });
 });
 
 describe('subscriptionGate: order of checks', () => {
