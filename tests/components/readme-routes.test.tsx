@@ -34,9 +34,10 @@ function listedRoutes(name: 'working' | 'not-built'): string[] {
 /** Every route path of the route table, as the README writes it ('/login', '/kit/:multipromptId', '*'). */
 function tablePaths(routes: RouteObject[], parent = ''): string[] {
   return routes.flatMap((r) => {
-    const own = r.index ? parent || '/' : r.path === undefined ? null : r.path === '*' ? '*' : `${parent}/${r.path}`.replace(/\/+/g, '/');
-    const base = r.path === undefined || r.index ? parent : (own ?? parent);
-    return [...(own ? [own] : []), ...tablePaths(r.children ?? [], base === '/' ? '' : base)];
+    if (r.index) return [parent || '/'];
+    if (r.path === undefined) return tablePaths(r.children ?? [], parent); // a layout route: its children's paths
+    const full = r.path === '*' ? '*' : `${parent}/${r.path}`;
+    return [full, ...tablePaths(r.children ?? [], full)];
   });
 }
 
