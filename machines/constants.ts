@@ -26,8 +26,6 @@ export const CACHE_SECONDS = {
   categories: 10_800,
   stylesAndTemplates: 7200,
 } as const;
-/** 01 §9: prefetch max age 120 minutes. */
-export const PREFETCH_MAX_AGE_MS = 120 * 60 * 1000;
 
 // ── Platform: shell, dialogs, timers (01 §2, §4, §8, §9) ─────────────────────
 /** 01 §8, §9: the api-error dialog clears its text 100 ms after it closes. */
@@ -99,16 +97,16 @@ export const VIDEO_FREE_PLAN_MESSAGE = 'Video generation is only available on pa
 // ── Platform: plans, billing, credits (01 §3, §6, §9) ────────────────────────
 /** 01 §9: add-on credits are valid one year from purchase. */
 export const ADD_ON_CREDIT_VALIDITY_MONTHS = 12;
-/** 01 §3 Subscription: statuses. */
-export const SUBSCRIPTION_STATUSES = ['pending', 'expired', 'canceled', 'overdue', 'active'] as const;
 /** 01 §9: the credit history table shows at least 10 rows ... */
 export const CREDIT_HISTORY_MIN_ROWS = 10;
 /** 01 §9: ... in a table 400 px high ... */
 export const CREDIT_HISTORY_TABLE_HEIGHT_PX = 400;
 /** 01 §5: ... and loads the next page when scrolled within 100 px of its end. */
 export const CREDIT_HISTORY_LOAD_MORE_WITHIN_PX = 100;
-/** 01 §8: the 'Operation failed. Please try again!!!' toast stays 6 seconds. */
-export const OPERATION_FAILED_TOAST_MS = 6000;
+/** 01 §8 "Toasts: success and error, auto-hide after 3000 ms." */
+export const TOAST_DURATION_MS = 3000;
+/** 01 §8 "Snackbar 6000 ms." — also the 'Operation failed. Please try again!!!' toast (6 seconds). */
+export const SNACKBAR_DURATION_MS = 6000;
 
 // ── Images, video, generation queue (02) ────────────────────────────────────
 /** 02 §4 Generation queue, §9: a duplicate add within 1 s for the same key is ignored. */
@@ -119,8 +117,6 @@ export const QUEUE_RETRY_LOCK_MS = 2000;
 export const QUEUE_REGENERATE_LOCK_MS = 1000;
 /** 02 §4 Generation queue: the gallery refetches within 1 s of a success. */
 export const GALLERY_REFETCH_DELAY_MS = 1000;
-/** 02 §4 Generation queue: a gallery reset is deferred up to 5 s. */
-export const GALLERY_RESET_DEFER_MS = 5000;
 /** 02 §3 Generation queue item, §4: 'Internal error: Request payload missing from queue item.' */
 export const QUEUE_MISSING_PAYLOAD_MESSAGE = 'Internal error: Request payload missing from queue item.';
 /** 02 §4 Video generation, §9: status poll interval 10 s. */
@@ -141,8 +137,6 @@ export const VIDEO_STATUS = { processing: 1, pending: 2, error: 3, complete: 4, 
 export const VIDEO_IN_PROGRESS_PAGE_SIZE = 50;
 /** 02 §9: video request timeout 60000 ms. */
 export const VIDEO_REQUEST_TIMEOUT_MS = 60_000;
-/** 02 §9: estimated-time display cap 1800 s. */
-export const VIDEO_REMAINING_DISPLAY_CAP_SECONDS = 1800;
 /** 02 §4 Video generation, §8 Video: user-visible texts, verbatim. */
 export const VIDEO_MESSAGES = {
   timedOut: 'Video generation timed out',
@@ -197,8 +191,6 @@ export const GOOGLE_OUTLINE_REQUIRED_MARKERS = ['1.', '2.', '3.'] as const;
 export const NEW_SECTION_TITLE = 'Enter Your Heading';
 /** 03 §4 Long blog, §9: new section length. */
 export const NEW_SECTION_LENGTH = 'Very Short (up to 300 words)';
-/** 03 §4 Long blog: temporary section ids are prefixed 'react-key'. */
-export const TEMP_SECTION_ID_PREFIX = 'react-key';
 /** 03 §8 Outline generation rules: messages that stop the outline fetch quietly. */
 export const OUTLINE_QUIET_STOP_MESSAGES = ['Google Hit limit reached.', 'Results limit already provided.'] as const;
 /** 03 §8 Outline generation rules: status 408 stops quietly too. */
@@ -211,12 +203,8 @@ export const LONG_BLOG_ERROR_FALLBACK = 'Something went wrong.';
 export const BLOG_SECTION_FAILED_MESSAGE = 'Failed to generate blog section';
 /** 03 §9: default language id 21 (English). */
 export const DEFAULT_BLOG_LANGUAGE_ID = 21;
-/** 03 §4 Long blog, §9: a blog at step 7 counts as completed. */
-export const BLOG_COMPLETED_STEP = 7;
 /** 03 §7 History "the preview shows 4 per page", §9 blog history preview 4: default page size of /api/longBlog/list. */
 export const BLOG_HISTORY_PAGE_SIZE = 4;
-/** 03 §9: default real_time_mode 'deep_search'. */
-export const DEFAULT_REAL_TIME_MODE = 'deep_search';
 /**
  * 03 §6 "one free long blog", §8 error type longBlog: the refusal of a second long blog on the free plan.
  * The spec gives no text (the client opens the 'Blog Outline Limit' dialog); ours names the rule and the way

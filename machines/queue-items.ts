@@ -177,7 +177,7 @@ export function apiErrorMessage(err: unknown): string | undefined {
 export function cleanVideoErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return VIDEO_MESSAGES.processingDefault;
   let s = raw.split('\n')[0]!.trim();
-  while (/^error\s*[:\-]\s*/i.test(s)) s = s.replace(/^error\s*[:\-]\s*/i, '');
+  while (/^error\s*[:-]\s*/i.test(s)) s = s.replace(/^error\s*[:-]\s*/i, '');
   s = s.replace(/\s+/g, ' ').trim();
   return s || VIDEO_MESSAGES.processingDefault;
 }

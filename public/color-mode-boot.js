@@ -8,5 +8,7 @@
     root.classList.toggle('dark', dark);
     root.classList.toggle('light', !dark);
     root.dataset.theme = dark ? 'dark' : 'light';
-  } catch (e) {}
+  } catch (e) {
+    // storage or matchMedia unavailable: the page keeps its default (light) theme
+  }
 })();

@@ -53,7 +53,7 @@ function bundle(source, outFile) {
     });
   } catch (err) {
     process.stderr.write(String(err.stdout ?? '') + String(err.stderr ?? ''));
-    throw new Error(`redocly bundle failed for ${source}`);
+    throw new Error(`redocly bundle failed for ${source}`, { cause: err });
   }
   // Normalise: stable 2-space JSON with a trailing newline (independent of the CLI's own formatting).
   const doc = JSON.parse(readFileSync(outFile, 'utf8'));

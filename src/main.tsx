@@ -9,7 +9,7 @@ import { initColorMode } from '@/ui/color-mode';
 import { readStartupParams } from '@/app/startup-params';
 import { idleSteps, warmUpFonts } from '@/ui/font-warmup';
 import type { DialogRequest } from '@machines/dialogs';
-import type { GenerationFlags } from '@/app/navigation-guard';
+import type { GenerationFlags } from '@/state/navigation-guard-hooks';
 
 const pageLoadedAt = Date.now();
 

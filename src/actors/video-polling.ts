@@ -122,7 +122,7 @@ export function createQueueService(api: ApiClient, opts: QueueServiceOptions): Q
         return jwt;
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        throw new Error(JWT_FAILED_MESSAGE);
+        throw new Error(JWT_FAILED_MESSAGE, { cause: err });
       }
     },
     clearToken() {
@@ -224,8 +224,8 @@ export function createVideoPollingActors(api: ApiClient, opts: VideoPollingActor
           n8n_execution_id: data.n8n_execution_id ?? undefined,
         };
       } catch (err) {
-        if (t.timedOut()) throw new Error(VIDEO_MESSAGES.generateFailed);
-        if (err instanceof NetworkError && isQueueVideoRequest(input.request)) throw new Error(QUEUE_NETWORK_ERROR_MESSAGE);
+        if (t.timedOut()) throw new Error(VIDEO_MESSAGES.generateFailed, { cause: err });
+        if (err instanceof NetworkError && isQueueVideoRequest(input.request)) throw new Error(QUEUE_NETWORK_ERROR_MESSAGE, { cause: err });
         throw withTitle(err);
       } finally {
         t.done();

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate, type Path } from 'react-router-dom';
 import { useBlocker, type BlockerFunction } from './guarded-history';
-import type { BlogId, NavFlags } from '@machines/navigation-guard.machine';
 import { useAppActors } from '@/state/app-actors';
+import type { GenerationFlags } from '@/state/navigation-guard-hooks';
 
 /**
  * The navigation guard of 01 §4 / 03 §4 wired to react-router. The decisions are the
@@ -125,52 +125,7 @@ function hrefOf(l: Path): string {
   return l.pathname + l.search + l.hash;
 }
 
-/** The flags a feature reports: what is generating or loading on its page. */
-export type GenerationFlags = Pick<
-  NavFlags,
-  'generationRunning' | 'outlineInProgress' | 'blogContentGenerating' | 'loadingImagesPending' | 'storyboardInProgress'
->;
-
 function isGenerating(f: GenerationFlags): boolean {
   return f.generationRunning || f.outlineInProgress || f.blogContentGenerating || f.storyboardInProgress;
 }
 
-/**
- * For features: report what runs on the page (`nav.update`). The flags are sent whenever they change
- * and reset to false when the reporting component unmounts (a page that is gone generates nothing).
- *
- *   useReportGeneration({ generationRunning: isStreaming });
- */
-export function useReportGeneration(flags: Partial<GenerationFlags>) {
-  const { navigationGuard: guard } = useAppActors();
-  const key = JSON.stringify(flags);
-  useEffect(() => {
-    const reported = JSON.parse(key) as Partial<GenerationFlags>;
-    guard.send({ type: 'nav.update', flags: reported });
-    return () => {
-      const cleared = Object.fromEntries(Object.keys(reported).map((k) => [k, false])) as Partial<GenerationFlags>;
-      guard.send({ type: 'nav.update', flags: cleared });
-    };
-  }, [guard, key]);
-}
-
-/** For features: report the blog open now and its wizard step (03 §4 steps 4–5 remember steps per blog). */
-export function useReportBlog(blogId: BlogId | null, step: number) {
-  const { navigationGuard: guard } = useAppActors();
-  useEffect(() => {
-    guard.send({ type: 'nav.update', flags: { currentBlogId: blogId, currentStep: step } });
-  }, [guard, blogId, step]);
-}
-
-/**
- * For features that navigate with guard options (a history row that opens another blog, a "new blog"
- * with reset): asks the guard, which then navigates, loads the blog or opens its dialog.
- */
-export function useGuardedNavigate() {
-  const { navigationGuard: guard } = useAppActors();
-  return useCallback(
-    (to: string, options: { blogId?: BlogId | null; reset?: boolean } = {}) =>
-      guard.send({ type: 'nav.request', to, blogId: options.blogId ?? null, reset: options.reset ?? false }),
-    [guard],
-  );
-}

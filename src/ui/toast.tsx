@@ -7,15 +7,9 @@ import { toast as toastRecipe } from 'styled-system/recipes';
 import { AlertTriangleIcon, CheckCircleIcon, InfoIcon, XCircleIcon, XIcon } from './icons';
 import { UI_MESSAGES } from './messages';
 import { demandHost } from '@/platform/host-demand';
+import { SNACKBAR_DURATION_MS, TOAST_DURATION_MS } from '@machines/constants';
 
-/**
- * Toast durations. Spec 01 §8: "Toasts: success and error, auto-hide after 3000 ms. Snackbar 6000 ms."
- * (also the 'Operation failed. Please try again!!!' toast of 01 §8, 6 seconds = a snackbar).
- * Kept here because the shell/dialog timers section of machines/constants.ts belongs to another area;
- * move them there if that section adopts them.
- */
-export const TOAST_DURATION_MS = 3000;
-export const SNACKBAR_DURATION_MS = 6000;
+export { SNACKBAR_DURATION_MS, TOAST_DURATION_MS };
 
 /** The one toaster of the app (top-end). Render <Toaster /> once near the root. */
 export const toaster = createToaster({ placement: 'top-end', gap: 12, max: 5, overlap: false });

@@ -98,14 +98,14 @@ describe('ProfileMenu (01 §2)', () => {
     const trigger = screen.getByRole('button', { name: /Ada Lovelace/ });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    let menu = await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu');
     await chooseWithKeyboard(menu, L.settings);
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/credit-based?target=settings'),
     );
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    menu = await screen.findByRole('menu');
+    await screen.findByRole('menu');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());

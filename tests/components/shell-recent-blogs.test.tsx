@@ -36,7 +36,7 @@ describe('Recent Blogs', () => {
     await createBlog(services, 'Sourdough for beginners');
     await createBlog(services, 'Cold brew at home');
     await createBlog(services, 'Pasta from scratch');
-    let view = renderRoute('/home', services);
+    const view = renderRoute('/home', services);
     let recent = await screen.findByRole('region', { name: SHELL_MESSAGES.recentBlogs }, { timeout: 5000 });
     const links = within(recent).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Pasta from scratch', 'Cold brew at home', 'Sourdough for beginners']);
@@ -49,7 +49,7 @@ describe('Recent Blogs', () => {
     // a later visit (a fresh page: new client and cache, same session)
     const later = createTestServices(backend);
     later.tokens.set(services.tokens.get()!);
-    view = renderRoute('/home', later);
+    renderRoute('/home', later);
     recent = await screen.findByRole('region', { name: SHELL_MESSAGES.recentBlogs }, { timeout: 5000 });
     const blogLinks = within(recent).getAllByRole('link').filter((l) => l.textContent !== M.viewAll);
     expect(blogLinks).toHaveLength(4);

@@ -23,7 +23,7 @@ describe('toasts (01 §8: toasts 3000 ms, snackbar 6000 ms)', () => {
     });
     expect(await screen.findByText('Blog Posted')).toBeInTheDocument();
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(TOAST_DURATION_MS - 500);
+      await vi.advanceTimersByTimeAsync(3000 - 500);
     });
     expect(screen.getByText('Blog Posted')).toBeInTheDocument();
     await act(async () => {

@@ -72,7 +72,7 @@ describe.each(bundles)('%s', (_name, doc) => {
 
 describe('redocly lint', () => {
   it('reports no problems (npm run lint:api)', () => {
-    let output = '';
+    let output: string;
     try {
       output = execFileSync(
         join(root, 'node_modules/.bin/redocly'),
@@ -86,7 +86,7 @@ describe('redocly lint', () => {
       );
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`redocly lint failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+      throw new Error(`redocly lint failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: err });
     }
     // --format summary lists one line per rule with problems ("error rule: n" / "warning rule: n").
     expect(output.split('\n').filter((l) => /^(error|warning) /.test(l.trim()))).toEqual([]);
