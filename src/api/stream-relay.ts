@@ -9,9 +9,8 @@
  * machine, a fifth of the 20,000-word benchmark stream's main-thread time: tests/bench/chat-stream.spec.ts). The
  * page shows new text at most every STREAM_RENDER_INTERVAL_MS (150 ms) anyway, so gathering the bytes for up to
  * as long adds no visible delay to a fast stream and none to a slow one (a piece arriving after a quiet spell is
- * sent at once). It was 100 ms until 2026-11-27 (eleventh session): 150 ms, with the fast streams' slower render
- * (STREAM_RENDER_INTERVAL_FAST_MS), took the 20,000-word benchmark stream's main-thread busy time from ≈ 780 to ≈ 480
- * ms (3 interleaved runs each; the render change alone ≈ 550).
+ * sent at once). Gathering for the render interval, with the fast streams' slower render (STREAM_RENDER_INTERVAL_FAST_MS),
+ * cut the 20,000-word benchmark stream's main-thread time by about a third (docs/ holds the measurements).
  *
  * The page side is an ordinary `fetch(Request) → Response` (openapi-fetch's per-request `fetch`), so the client's
  * middleware (token, 401 policy, ApiError, NetworkError) and the stream parsing (stream.ts) are the same as
