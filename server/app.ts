@@ -2,6 +2,9 @@
  * The reference backend as a Hono app: createApp({ db, clock, ai?, config }).
  * Order: deps → body limit (1 MB → 413) → OpenAPI request validation (422) → routes; unknown → 404;
  * HttpError → its ErrorBody; anything else → 500 'Server Error' (logged without headers or query).
+ * A route file (routes/<area>.ts) reads a request, calls its area's service and writes the answer; where an area's
+ * work outgrows that, it is a service (services/<area>.ts) built here from the dependencies it needs, with no HTTP
+ * in it. Every stream the server sends is written by http/sse.ts.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,7 +1,7 @@
 /**
  * The app's page (index.html) with the first route's modulepreload links in it: the files of the route's layout and
  * page that the build listed in route-preloads.json (scripts/vite-route-preloads.ts says why: the browser's preload
- * scanner starts them while the page arrives, and the app no longer spends main-thread time inserting the links).
+ * scanner starts them while the page arrives, and the app spends no main-thread time inserting the links).
  *
  * Paths match as the app's router matches them, for the cases the route table has: static segments, `:param`,
  * an optional `:param?`, and the catch-all `*`; the most specific route wins (static segments before parameters,

@@ -40,7 +40,7 @@ root.all('*', async (c, next) => {
   if (isBackendPath(c.req.path)) return runtime.app.fetch(c.req.raw, c.env);
   return next();
 });
-// The app's own files are compressed (Lighthouse measured 152 KiB saved on /login): the build's Brotli or gzip copy
+// The app's own files are compressed (the first page loads far fewer bytes): the build's Brotli or gzip copy
 // of a file when the browser accepts one (vite.config.ts, `precompress`; compress() leaves an encoded response
 // alone), otherwise gzip or deflate made here (index.html, a build without copies). Backend answers are returned
 // above and never pass here: a compressor would hold back streamed replies.

@@ -51,8 +51,8 @@ export type TokenCheck =
 
 /**
  * How long a valid access token's lookup is remembered in this process. Not a spec constant: a speed choice —
- * every API call checks its bearer token, and on the embedded database that lookup was a third to a half of a
- * status poll's work (scripts/load-test.ts). 30 s covers an app's 10-second polls (02 §4) while bounding what a
+ * every API call checks its bearer token, and on the embedded database that lookup is a large part of a status
+ * poll's work (scripts/load-test.ts shows it). 30 s covers an app's 10-second polls (02 §4) while bounding what a
  * second server process on the same PostgreSQL could miss: its own revocations are forgotten here at once (see
  * forgetAccessTokens), another process's take effect within this time.
  */

@@ -82,7 +82,7 @@ export function buildMatcher(doc: OpenApiDoc) {
         try {
           params[n] = decodeURIComponent(m[i + 1]);
         } catch {
-          // A malformed escape ('%E0%A4%A', '%zz') names nothing: 404 (decodeURIComponent's URIError was a 500).
+          // A malformed escape ('%E0%A4%A', '%zz') names nothing: 404, not the 500 an uncaught URIError would give.
           throw new HttpError(404, MSG.notFound);
         }
       });
