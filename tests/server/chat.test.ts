@@ -1,7 +1,8 @@
 /**
- * Chat backend (server/routes/chat.ts, server/services/chat.ts) against the real app on the test database: 01 §3 "Chat conversation",
- * §4 Chat (stop ends without saving; a clean finish is stored; Untitled is named), §7 Chat calls, §8 (400 →
- * 'Chat Usage Limit Exhausted'), §6 (Elite is Pro only) and the metering of server/metering.ts.
+ * Chat backend (server/routes/chat.ts, server/services/chat.ts) against the real app on the test database:
+ * 01 §3 "Chat conversation", §4 Chat (stop ends without saving; a clean finish is stored; Untitled is named),
+ * §7 Chat calls, §8 (400 → 'Chat Usage Limit Exhausted'), §6 (Elite is Pro only) and the metering of
+ * server/metering.ts.
  * The AI writer is the offline writer without pauses, swapped per test for a controlled one where a test
  * needs to stop or break a generation.
  */
