@@ -6,10 +6,13 @@
  * Plan 1 bounces for 1.5 s every 30 s (start to start: 28.5 s still, 1.5 s bouncing).
  *
  * `upgrade.click` emits, in this order of precedence:
- *  - monthly disabled and plan ≠ 1 → `upgrade.navigate '/credit-based?target=subscription'`, or
- *    `upgrade.scrollToSection` when already there;
+ *  - monthly disabled and plan ≠ 1 → `upgrade.navigate {destination: 'subscription'}`
+ *    (/credit-based?target=subscription), or `upgrade.scrollToSection` when already there;
  *  - plan 1 → `upgrade.openDialog {pricing}` (the upgrade dialog);
- *  - plan 2 → `upgrade.navigate '/offer-pricing'`; plan 3 (and any other id, "office") → '/pricing'.
+ *  - plan 2 → `upgrade.navigate {destination: 'offerPricing'}` (/offer-pricing); plan 3 (and any other
+ *    id, "office") → `{destination: 'pricing'}` (/pricing).
+ * The machine names the destination; the app's one paths module (src/core/paths.ts) turns it into an href
+ * (src/state/upgrade-button.ts), so no address is written twice.
  * `upgrade.location {onSubscriptionSection}` keeps the location flag current.
  */
 import { and, assign, emit, setup } from 'xstate';
@@ -23,8 +26,10 @@ export interface UpgradeButtonInput {
   onSubscriptionSection: boolean;
 }
 export type UpgradeButtonEvent = { type: 'upgrade.click' } | { type: 'upgrade.location'; onSubscriptionSection: boolean };
+/** Where a click leads (01 §4): the subscription section of /credit-based, /offer-pricing or /pricing. */
+export type UpgradeDestination = 'subscription' | 'offerPricing' | 'pricing';
 export type UpgradeButtonEmitted =
-  | { type: 'upgrade.navigate'; to: string }
+  | { type: 'upgrade.navigate'; destination: UpgradeDestination }
   | { type: 'upgrade.scrollToSection' }
   | { type: 'upgrade.openDialog'; dialog: Dialog };
 
@@ -52,7 +57,7 @@ export const upgradeButtonMachine = setup({
         event.type === 'upgrade.location' ? event.onSubscriptionSection : context.onSubscriptionSection,
     }),
     notifyScroll: emit({ type: 'upgrade.scrollToSection' } as const),
-    notifyNavigate: emit((_, to: string) => ({ type: 'upgrade.navigate', to }) as const),
+    notifyNavigate: emit((_, destination: UpgradeDestination) => ({ type: 'upgrade.navigate', destination }) as const),
     notifyOpenDialog: emit({ type: 'upgrade.openDialog', dialog: dialog('pricing', {}) } as const),
   },
 }).createMachine({
@@ -74,11 +79,11 @@ export const upgradeButtonMachine = setup({
       on: {
         'upgrade.click': [
           { guard: and(['isMonthlyDisabledPaid', 'isOnSubscriptionSection']), actions: 'notifyScroll' },
-          { guard: 'isMonthlyDisabledPaid', actions: { type: 'notifyNavigate', params: '/credit-based?target=subscription' } },
+          { guard: 'isMonthlyDisabledPaid', actions: { type: 'notifyNavigate', params: 'subscription' } },
           // (the guard above did not match, so monthly is enabled or the plan is 1)
           { guard: 'isFreePlan', actions: 'notifyOpenDialog' },
-          { guard: 'isPlusPlan', actions: { type: 'notifyNavigate', params: '/offer-pricing' } },
-          { actions: { type: 'notifyNavigate', params: '/pricing' } },
+          { guard: 'isPlusPlan', actions: { type: 'notifyNavigate', params: 'offerPricing' } },
+          { actions: { type: 'notifyNavigate', params: 'pricing' } },
         ],
       },
       states: {

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import { UPGRADE_BOUNCE_DURATION_MS, UPGRADE_BOUNCE_INTERVAL_MS } from '@machines/constants';
-import { UPGRADE_SECTION_ID } from '@/features/shell/upgrade-button';
+import { UPGRADE_SECTION_ID } from '@/state/upgrade-button';
 import { SHELL_MESSAGES } from '@/features/shell/messages';
 
 const backend = useTestBackend();

@@ -276,7 +276,9 @@ describe('subscriptionGate: the chat gets its own limit dialog (01 §2 Dialogs, 
       subscriptionGateMachine.provide({
         actors: {
           refreshSubscription: fromPromise(async () => usage),
-          notifyLimitExhausted: fromPromise(async ({ input: i }: { input: { type: 'word' | 'image' } }) => void notices.push(i.type)),
+          notifyLimitExhausted: fromPromise(async ({ input: i }: { input: { type: 'word' | 'image' } }) => {
+            notices.push(i.type);
+          }),
         },
       }),
       { input: { action, user: base, now: NOW }, inspect: tracker.inspect },

@@ -16,16 +16,19 @@ const delays = { bounceGap: UPGRADE_BOUNCE_INTERVAL_MS - UPGRADE_BOUNCE_DURATION
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-/** 01 §4, written from the spec: what a click does. */
+/**
+ * 01 §4, written from the spec: what a click does. The destinations' addresses (/credit-based?target=subscription,
+ * /offer-pricing, /pricing) are checked through the app in tests/components/shell-upgrade-button.test.tsx.
+ */
 function clickOracle(c: UpgradeButtonInput): UpgradeButtonEmitted[] {
   if (c.planId === 3 && c.paymentFrequency === 'yearly') return []; // hidden: no button to click
   if (c.isMonthlyDisabled && c.planId !== 1)
     return c.onSubscriptionSection
       ? [{ type: 'upgrade.scrollToSection' }]
-      : [{ type: 'upgrade.navigate', to: '/credit-based?target=subscription' }];
+      : [{ type: 'upgrade.navigate', destination: 'subscription' }];
   if (c.planId === 1) return [{ type: 'upgrade.openDialog', dialog: { name: 'pricing', payload: {} } }];
-  if (c.planId === 2) return [{ type: 'upgrade.navigate', to: '/offer-pricing' }];
-  return [{ type: 'upgrade.navigate', to: '/pricing' }];
+  if (c.planId === 2) return [{ type: 'upgrade.navigate', destination: 'offerPricing' }];
+  return [{ type: 'upgrade.navigate', destination: 'pricing' }];
 }
 
 const inputs: UpgradeButtonInput[] = [];

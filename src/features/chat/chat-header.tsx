@@ -1,11 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { Button } from '@/ui/button';
 import { PlusIcon, SparklesIcon } from '@/ui/icons';
-import { useAppActors } from '@/state/app-actors';
-import { upgradeButtonMachine, type UpgradeButtonInput } from '@machines/upgrade-button.machine';
+import { useUpgradeButton, type UpgradeButtonPlan } from '@/state/upgrade-button';
 import { CHAT_MESSAGES as T } from './messages';
 
 const bar = css({
@@ -60,7 +57,7 @@ const bounce = css({
  * edit mode a labelled input that submits on Enter or blur, cancels on Escape, and keeps the old title
  * when left empty. Disabled while the conversation is not saved yet (there is nothing to rename).
  */
-export function EditableTitle({ title, disabled, onRename }: { title: string; disabled: boolean; onRename: (title: string) => void }) {
+function EditableTitle({ title, disabled, onRename }: { title: string; disabled: boolean; onRename: (title: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(title);
   const input = useRef<HTMLInputElement>(null);
@@ -126,39 +123,31 @@ export function EditableTitle({ title, disabled, onRename }: { title: string; di
 }
 
 /**
- * The chat header's Upgrade button (01 §2), driven by the upgrade-button machine (01 §4 "Upgrade button
- * behaviour by plan_id": plan 1 opens the upgrade dialog, plan 2 → /offer-pricing, plan 3 → /pricing,
- * monthly-disabled paid plans → /credit-based?target=subscription, hidden for Pro yearly, plan 1 bounces).
+ * The chat header's Upgrade button (01 §2 "an Upgrade button"), the same machine and wiring as the app header's
+ * (useUpgradeButton, src/state/upgrade-button.ts: 01 §4 behaviour by plan_id, hidden for Pro yearly, plan 1
+ * bounces). Keyed by the plan: the machine's first state depends on it.
  */
-export function ChatUpgradeButton({ input }: { input: UpgradeButtonInput }) {
-  const navigate = useNavigate();
-  const { dialogs } = useAppActors();
-  const actor = useActorRef(upgradeButtonMachine, { input });
-  const hidden = useSelector(actor, (s) => s.matches('hidden'));
-  const bouncing = useSelector(actor, (s) => s.matches({ visible: { animated: 'bouncing' } }));
-  useEffect(() => {
-    const subs = [
-      actor.on('upgrade.navigate', ({ to }) => navigate(to)),
-      actor.on('upgrade.openDialog', ({ dialog }) => dialogs.send({ type: 'dialog.open', dialog })),
-      actor.on('upgrade.scrollToSection', () => navigate('/credit-based?target=subscription&section=priceSection')),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, navigate, dialogs]);
+function ChatUpgradeButton({ plan }: { plan: UpgradeButtonPlan }) {
+  return <ChatUpgradeButtonFor key={`${plan.planId}-${plan.paymentFrequency}-${plan.isMonthlyDisabled}`} plan={plan} />;
+}
+
+function ChatUpgradeButtonFor({ plan }: { plan: UpgradeButtonPlan }) {
+  const { hidden, bouncing, click } = useUpgradeButton(plan);
   if (hidden) return null;
   return (
-    <Button size="sm" className={bounce} data-bouncing={bouncing || undefined} onClick={() => actor.send({ type: 'upgrade.click' })}>
+    <Button size="sm" className={bounce} data-bouncing={bouncing || undefined} onClick={click}>
       <SparklesIcon size={16} />
       {T.upgrade}
     </Button>
   );
 }
 
-export interface ChatHeaderProps {
+interface ChatHeaderProps {
   title: string;
   canRename: boolean;
   onRename: (title: string) => void;
   onNewChat: () => void;
-  upgrade: UpgradeButtonInput | null;
+  upgrade: UpgradeButtonPlan | null;
 }
 
 /** 01 §2: "The chat header has an editable conversation title, an Upgrade button and a New chat button." */
@@ -169,7 +158,7 @@ export const ChatHeader = memo(function ChatHeader({ title, canRename, onRename,
       <h1 className={titleBox}>
         <EditableTitle key={title} title={title} disabled={!canRename} onRename={onRename} />
       </h1>
-      {upgrade && <ChatUpgradeButton input={upgrade} />}
+      {upgrade && <ChatUpgradeButton plan={upgrade} />}
       <Button variant="outline" size="sm" onClick={onNewChat}>
         <PlusIcon size={16} />
         {T.newChat}

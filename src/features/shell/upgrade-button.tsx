@@ -1,6 +1,7 @@
 /**
  * The header's upgrade button (01 §4 "Upgrade button behaviour by plan_id", 01 §6 "Pro yearly sees no upgrade
- * button", 01 §9 "upgrade animation every 30 s for 1.5 s"), driven by machines/upgrade-button.machine.ts:
+ * button", 01 §9 "upgrade animation every 30 s for 1.5 s"), driven by machines/upgrade-button.machine.ts through
+ * its one wiring, useUpgradeButton (src/state/upgrade-button.ts):
  *  - plan 1: opens the upgrade (pricing) dialog; shows the offer title and price with a clock mark and bounces
  *    for 1.5 s every 30 s (a CSS animation; with prefers-reduced-motion a colour pulse replaces the movement);
  *  - plan 2 → /offer-pricing; plan 3 (and office plans) → /pricing;
@@ -10,28 +11,15 @@
  * The offer shown to plan 1 is the Plus plan's (01 §4 offer upsell: free goes to the Plus offer), read from
  * GET /api/plansList; until it loads (or when a plan has no offer) the button reads 'Upgrade'.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { css, cx } from 'styled-system/css';
 import { useServices } from '@/core/services';
-import { useAppActors } from '@/state/app-actors';
+import { useUpgradeButton, type UpgradeButtonPlan } from '@/state/upgrade-button';
 import { SparklesIcon } from '@/ui/icons';
-import { offerUpsell, upgradeButtonMachine } from '@machines/upgrade-button.machine';
+import { offerUpsell } from '@machines/upgrade-button.machine';
 import { PLAN_ID, UPGRADE_BOUNCE_DURATION_MS } from '@machines/constants';
-import type { DialogRequest } from '@machines/dialogs';
 import { UPGRADE_MESSAGES as M } from './messages';
-import { paths } from '@/core/paths';
-
-/** The element id of the subscription page's upgrade section (01 §2 /credit-based …&section=priceSection). */
-export const UPGRADE_SECTION_ID = 'priceSection';
-
-export interface UpgradeButtonProps {
-  planId: number;
-  paymentFrequency: 'monthly' | 'yearly';
-  isMonthlyDisabled: boolean;
-}
 
 /** The bounce: a small hop with a squash, then still (the machine switches it on for 1.5 s every 30 s). */
 const KEYFRAMES = `@keyframes shell-upgrade-bounce {
@@ -100,11 +88,7 @@ function formatPrice(amount: number): string {
   return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 }
 
-function isOnSubscriptionSection(pathname: string, search: string): boolean {
-  return pathname === paths.creditBased && new URLSearchParams(search).get('target') === 'subscription';
-}
-
-export function UpgradeButton({ planId, paymentFrequency, isMonthlyDisabled }: UpgradeButtonProps) {
+export function UpgradeButton({ planId, paymentFrequency, isMonthlyDisabled }: UpgradeButtonPlan) {
   // A new plan (after a purchase) starts a new machine: its first state depends on the input.
   return (
     <UpgradeButtonFor
@@ -116,36 +100,9 @@ export function UpgradeButton({ planId, paymentFrequency, isMonthlyDisabled }: U
   );
 }
 
-function UpgradeButtonFor({ planId, paymentFrequency, isMonthlyDisabled }: UpgradeButtonProps) {
+function UpgradeButtonFor({ planId, paymentFrequency, isMonthlyDisabled }: UpgradeButtonPlan) {
   const { $api } = useServices();
-  const { dialogs } = useAppActors();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const onSection = isOnSubscriptionSection(location.pathname, location.search);
-
-  const actor = useActorRef(upgradeButtonMachine, {
-    input: { planId, paymentFrequency, isMonthlyDisabled, onSubscriptionSection: onSection },
-  });
-  const hidden = useSelector(actor, (s) => s.matches('hidden'));
-  const bouncing = useSelector(actor, (s) => s.matches({ visible: { animated: 'bouncing' } }));
-
-  useEffect(() => {
-    actor.send({ type: 'upgrade.location', onSubscriptionSection: onSection });
-  }, [actor, onSection]);
-
-  useEffect(() => {
-    const subs = [
-      actor.on('upgrade.navigate', ({ to }) => navigate(to)),
-      actor.on('upgrade.scrollToSection', () => {
-        const section = document.getElementById(UPGRADE_SECTION_ID);
-        const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-        section?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-        section?.focus?.({ preventScroll: true });
-      }),
-      actor.on('upgrade.openDialog', ({ dialog }) => dialogs.send({ type: 'dialog.open', dialog: dialog as DialogRequest })),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, navigate, dialogs]);
+  const { hidden, bouncing, click } = useUpgradeButton({ planId, paymentFrequency, isMonthlyDisabled });
 
   // Plan 1 shows the offer of the plan it is upsold to (01 §4 offer upsell: free → Plus).
   const isFree = planId === PLAN_ID.free;
@@ -171,7 +128,7 @@ function UpgradeButtonFor({ planId, paymentFrequency, isMonthlyDisabled }: Upgra
         className={cx(button)}
         data-bouncing={bouncing || undefined}
         data-plan={planId}
-        onClick={() => actor.send({ type: 'upgrade.click' })}
+        onClick={click}
       >
         {isFree ? <ClockIcon /> : <SparklesIcon />}
         {offer ? (
