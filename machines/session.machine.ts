@@ -1,9 +1,7 @@
 /**
  * Session (01 §4 "Authentication", 01 §2 "Start-up behaviour", 01 §8 401 handling, 01 §9 timers).
  *
- * Three parallel regions:
- *  - `loadGuard`: the first 5000 ms of a page load (INITIAL_LOAD_GUARD_MS); a 401 inside it only
- *    clears the token (01 §4, §8).
+ * Two parallel regions:
  *  - `startup`: the splash screen waits for the authentication check, but proceeds anyway after
  *    10 s (AUTH_WAIT_MS, 01 §2) — emits `session.ready` once.
  *  - `auth`: checking → (code exchange | token verification) → signedIn / signedOut; logout.
@@ -11,18 +9,45 @@
  * Input: whether a token is stored, the `code` query parameter, the hosted sign-in URL and the
  * stored login link (all read by the app from the URL/storage; the machine touches neither).
  *
- * Events: `session.unauthorized {message}` (the API client got a 401), `session.signIn {user}`
- * (login page succeeded), `session.logout`.
+ * Events: `session.unauthorized` (the API client reports every 401 answer, UnauthorizedReport),
+ * `session.signIn {user}` (login page succeeded), `session.logout`.
  * Emitted: `session.clearToken`, `session.redirect {to, reload}`, `session.clearQuery`
  * (after a code exchange the query and session storage are cleared), `session.ready`.
  * Actor slots: `fetchUser` (GET /api/auth/getUser), `exchangeCode` (POST /oauth/token),
  * `logout` (POST /api/logout).
  *
- * 401 messages other than 'Token expired.' / 'Unauthenticated.' after the guard window are not
- * described by the spec (01 §8): they are ignored here.
+ * The 401 policy (01 §4, §8) is decided here and nowhere else; the client only reports. In order:
+ *  1. a call made without the bearer token, or a sign-in call (SIGN_IN_CALLS: a wrong password answers 401), is
+ *     not about the session: nothing happens (the form shows the error);
+ *  2. within the first 5000 ms of the page load (INITIAL_LOAD_GUARD_MS, measured by the report's `sinceLoadMs`
+ *     from the page load itself, not from when this actor started): the token is cleared, nothing else;
+ *  3. 'Token expired.': the token is cleared and the user goes to the hosted sign-in;
+ *  4. 'Unauthenticated.': the token is cleared and the user goes to /;
+ *  5. any other 401 message — the spec names none. Choice: the token is cleared and the session is signed out,
+ *     with no navigation. Why: 01 §4 makes "clear the token" what every 401 does (inside the window it is all a
+ *     401 does), and a redirect is specified only for the two messages above; the server refused the token, so
+ *     it is not sent again, and the next signed-in page the user opens goes to /login (RequireAuth) rather than
+ *     the page being taken away mid-task.
+ * Every rule that applies also signs the session out (`auth.signedOut`, user null).
  */
-import { assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from './constants';
+
+/**
+ * Calls that answer 401 for wrong credentials (a form error, not an expired session): the 401 policy never
+ * applies to them. Their OpenAPI paths.
+ */
+export const SIGN_IN_CALLS: readonly string[] = ['/api/auth/login', '/api/auth/register', '/api/auth/googlelogin', '/oauth/token', '/oauth/token/refresh'];
+
+/** What the API client reports of a 401 answer: everything the policy above needs, nothing decided. */
+export interface UnauthorizedReport {
+  /** the answer's message ('Token expired.', 'Unauthenticated.', …) */
+  message: string;
+  /** the call answered 401: its method, its OpenAPI path, and whether it carried the bearer token */
+  request: { method: string; path: string; withToken: boolean };
+  /** ms from the page load to the answer */
+  sinceLoadMs: number;
+}
 
 export interface SessionUser {
   id: number | string;
@@ -46,7 +71,7 @@ export interface SessionContext extends SessionInput {
 }
 
 export type SessionEvent =
-  | { type: 'session.unauthorized'; message: string }
+  | ({ type: 'session.unauthorized' } & UnauthorizedReport)
   | { type: 'session.signIn'; user: SessionUser }
   | { type: 'session.logout' }
   | { type: 'session.authSettled' };
@@ -76,13 +101,14 @@ export const sessionMachine = setup({
     }),
   },
   delays: {
-    initialLoadGuard: INITIAL_LOAD_GUARD_MS,
     authWait: AUTH_WAIT_MS,
   },
   guards: {
     hasCode: ({ context }) => !!context.code,
     hasStoredToken: ({ context }) => context.hasStoredToken,
-    isWithinInitialLoad: stateIn('#session.loadGuard.initialLoad'),
+    isOutsideSession: ({ event }) =>
+      event.type === 'session.unauthorized' && (!event.request.withToken || SIGN_IN_CALLS.includes(event.request.path)),
+    isWithinInitialLoad: ({ event }) => event.type === 'session.unauthorized' && event.sinceLoadMs < INITIAL_LOAD_GUARD_MS,
     isTokenExpired: ({ event }) => event.type === 'session.unauthorized' && event.message === TOKEN_EXPIRED_MESSAGE,
     isUnauthenticated: ({ event }) =>
       event.type === 'session.unauthorized' && event.message === UNAUTHENTICATED_MESSAGE,
@@ -114,13 +140,6 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ ...input, user: null }),
   type: 'parallel',
   states: {
-    loadGuard: {
-      initial: 'initialLoad',
-      states: {
-        initialLoad: { after: { initialLoadGuard: 'settled' } },
-        settled: {},
-      },
-    },
     startup: {
       initial: 'waiting',
       states: {
@@ -133,8 +152,10 @@ export const sessionMachine = setup({
     },
     auth: {
       initial: 'checking',
+      // the 401 policy, rule by rule as in the header comment
       on: {
         'session.unauthorized': [
+          { guard: 'isOutsideSession' },
           { guard: 'isWithinInitialLoad', target: '.signedOut', actions: ['assignNoUser', 'notifyClearToken'] },
           {
             guard: 'isTokenExpired',
@@ -146,6 +167,7 @@ export const sessionMachine = setup({
             target: '.signedOut',
             actions: ['assignNoUser', 'notifyClearToken', 'notifyRedirectHome'],
           },
+          { target: '.signedOut', actions: ['assignNoUser', 'notifyClearToken'] },
         ],
       },
       states: {

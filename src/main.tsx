@@ -39,16 +39,13 @@ async function start() {
   // Stately Inspect only with ?inspect or VITE_INSPECT=1; loaded on demand so production bundles
   // never carry it unless asked.
   const inspect = await loadInspector(window.location.search, import.meta.env.VITE_INSPECT);
-  // The client's callbacks talk to the app-wide actors, which are created right after the services
-  // (the session needs the client); the callbacks only ever run later, once both exist.
+  // The client's callback talks to the app-wide actors, which are created right after the services
+  // (the session needs the client); it only ever runs later, once both exist. (The client's 401 reports reach the
+  // session actor through the services, which createAppActors connects: 01 §4's policy is the session machine's.)
   let actors: AppActors | undefined;
   const services = createAppServices({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
     pageLoadedAt,
-    // 401 policy (01 §4) lives in the session machine: the client already cleared the token; the
-    // machine sends 'Token expired.' to the hosted sign-in and 'Unauthenticated.' to /, and during the
-    // initial-load guard does nothing else.
-    onUnauthorized: (_action, body) => actors?.session.send({ type: 'session.unauthorized', message: body.message }),
     // 01 §2 no-network dialog: a call that never reached the server.
     onNetworkError: () => {
       if (actors) openNoNetworkDialog(actors);
@@ -99,9 +96,9 @@ async function start() {
   await yieldToBrowser();
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices, yielding to the browser between them,
-  // instead of one long task — on a slow phone the page answers input sooner (Lighthouse mobile, /login:
-  // total blocking time 490–510 → 340 ms, performance 87–88 → 92–93 in A/B runs on 2026-11-25). What is shown
-  // and when is unchanged: nothing is on screen before this render commits either way.
+  // instead of one long task — on a slow phone the page answers input sooner (Lighthouse mobile, /login: less
+  // total blocking time, a higher performance score in A/B runs). What is shown and when is unchanged: nothing is
+  // on screen before this render commits either way.
   startTransition(() =>
     root.render(
       <StrictMode>

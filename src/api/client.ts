@@ -1,9 +1,9 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import createQueryHooks from 'openapi-react-query';
 import type { paths } from '@contract/schema.gen';
-import { ApiError, NetworkError, toErrorBody, type ApiErrorBody } from './errors';
+import { ApiError, NetworkError, toErrorBody } from './errors';
 import { createTokenStore, type TokenStore } from './auth-storage';
-import { decideUnauthorized, type UnauthorizedAction } from './unauthorized-policy';
+import type { UnauthorizedReport } from '@machines/session.machine';
 
 /** The application header sent with every call (spec 01 §7; openapi securitySchemes.appHeader). */
 export const APP_HEADER_NAME = 'X-Application';
@@ -18,19 +18,17 @@ export interface ApiClientOptions {
   tokens?: TokenStore;
   /** ms clock, injectable for tests */
   now?: () => number;
-  /** when the page loaded (ms on the same clock as now) — the start of the 5000 ms initial-load guard */
+  /** when the page loaded (ms on the same clock as now): a 401 report says how long after it the answer came */
   pageLoadedAt?: number;
-  /** Told after the token was cleared on a 401, with what the policy decided (the app navigates). */
-  onUnauthorized?: (action: UnauthorizedAction, body: ApiErrorBody) => void;
+  /**
+   * Told of every 401 answer, with what the session machine needs to decide (01 §4, §8): the message, the call and
+   * the time since the page loaded. The client decides nothing: it neither clears the token nor navigates — the
+   * session machine does both (machines/session.machine.ts); the app forwards this report to it.
+   */
+  onUnauthorized?: (report: UnauthorizedReport) => void;
   /** Told when a call could not reach the server at all (the app opens the no-network dialog). */
   onNetworkError?: (error: NetworkError) => void;
 }
-
-/**
- * Sign-in calls answer 401 for wrong credentials: that is a form error, not an expired session,
- * so the 401 policy never applies to them (nor to calls made without a token).
- */
-const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/googlelogin', '/oauth/token', '/oauth/token/refresh']);
 
 function isAbort(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'AbortError';
@@ -48,8 +46,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The client middleware, in request order: bearer token + app header + JSON accept on the way out;
- * on the way back every non-2xx becomes a thrown ApiError carrying the server's body, after the
- * 401 policy ran; a fetch that never reached the server becomes a NetworkError.
+ * on the way back every non-2xx becomes a thrown ApiError carrying the server's body, a 401 being
+ * reported first (`onUnauthorized`); a fetch that never reached the server becomes a NetworkError.
  */
 export function createApiMiddleware(opts: Required<Pick<ApiClientOptions, 'tokens' | 'now' | 'pageLoadedAt'>> & ApiClientOptions): Middleware {
   return {
@@ -63,10 +61,12 @@ export function createApiMiddleware(opts: Required<Pick<ApiClientOptions, 'token
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return undefined;
       const body = toErrorBody(response.status, await readBody(response), response.statusText);
-      if (response.status === 401 && request.headers.has('Authorization') && !SIGN_IN_PATHS.has(schemaPath)) {
-        const action = decideUnauthorized(body.message, opts.now() - opts.pageLoadedAt);
-        opts.tokens.clear();
-        opts.onUnauthorized?.(action, body);
+      if (response.status === 401) {
+        opts.onUnauthorized?.({
+          message: body.message,
+          request: { method: request.method, path: schemaPath, withToken: request.headers.has('Authorization') },
+          sinceLoadMs: opts.now() - opts.pageLoadedAt,
+        });
       }
       throw new ApiError(response.status, body);
     },
@@ -94,12 +94,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }),
   );
   return client;
-}
-
-/** Unwrap an openapi-fetch result: the middleware already threw for every failure, so data is there. */
-export async function unwrap<T>(result: Promise<{ data?: T; error?: unknown }>): Promise<T> {
-  const { data } = await result;
-  return data as T;
 }
 
 /** Hooks (useQuery / queryOptions) keyed by method + path + params, on a given client. */

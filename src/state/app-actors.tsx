@@ -143,6 +143,8 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
       inspect: options.inspect,
     },
   );
+  // the API client's 401 reports reach the session, which decides what they mean (01 §4)
+  services?.unauthorized.attach(session);
   session.on('session.clearToken', () => services?.tokens.clear());
   session.on('session.redirect', ({ to, reload }) => platform?.redirect(to, reload));
 

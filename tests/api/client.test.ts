@@ -2,7 +2,6 @@ import { describe, expect, test, vi } from 'vitest';
 import { createApiClient, APP_HEADER_NAME, APP_HEADER_VALUE } from '@/api/client';
 import { ApiError, NetworkError } from '@/api/errors';
 import type { TokenStore, StoredAuth } from '@/api/auth-storage';
-import { INITIAL_LOAD_GUARD_MS } from '@machines/constants';
 
 function memoryTokens(initial: StoredAuth | null = { token: 'tok-1', loginTime: 0 }): TokenStore {
   let value = initial;
@@ -63,31 +62,46 @@ describe('api client middleware', () => {
     expect(onNetworkError).not.toHaveBeenCalled();
   });
 
-  describe('401 policy (spec 01 §4, §8) on a simulated clock', () => {
+  describe('401 answers: reported to the session, never decided here (the policy is machines/session.machine.ts)', () => {
+    // the same facts at every time and for every message: the client neither clears the token nor navigates
     const cases = [
-      { at: 0, message: 'Token expired.', action: 'clearToken' },
-      { at: INITIAL_LOAD_GUARD_MS - 1, message: 'Unauthenticated.', action: 'clearToken' },
-      { at: INITIAL_LOAD_GUARD_MS, message: 'Token expired.', action: 'hostedSignIn' },
-      { at: INITIAL_LOAD_GUARD_MS + 60_000, message: 'Unauthenticated.', action: 'home' },
+      { at: 0, message: 'Token expired.' },
+      { at: 4999, message: 'Unauthenticated.' },
+      { at: 5000, message: 'Token expired.' },
+      { at: 65_000, message: 'Unauthenticated.' },
+      { at: 65_000, message: 'Something else' },
     ] as const;
     for (const c of cases) {
-      test(`'${c.message}' ${c.at} ms after page load → ${c.action}, token cleared`, async () => {
+      test(`'${c.message}' ${c.at} ms after page load → reported with the call and the time; the token stays`, async () => {
         let now = 1_000_000;
         const tokens = memoryTokens();
         const onUnauthorized = vi.fn();
         const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(401, { message: c.message }), tokens, now: () => now, pageLoadedAt: now, onUnauthorized });
         now += c.at;
         await expect(api.GET('/api/auth/getUser')).rejects.toMatchObject({ status: 401, message: c.message });
-        expect(tokens.get()).toBeNull();
-        expect(onUnauthorized).toHaveBeenCalledWith(c.action, expect.objectContaining({ message: c.message }));
+        expect(onUnauthorized.mock.calls).toEqual([
+          [{ message: c.message, request: { method: 'GET', path: '/api/auth/getUser', withToken: true }, sinceLoadMs: c.at }],
+        ]);
+        expect(tokens.get()).toEqual({ token: 'tok-1', loginTime: 0 });
       });
     }
 
-    test('a wrong password on sign-in is a form error, not an expired session', async () => {
+    test('a wrong password on sign-in is reported as it is (no token, the sign-in path); the session machine ignores it', async () => {
       const tokens = memoryTokens(null);
       const onUnauthorized = vi.fn();
       const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(401, { message: 'Invalid credentials.' }), tokens, onUnauthorized, now: () => 10 ** 9, pageLoadedAt: 0 });
       await expect(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).toHaveBeenCalledWith({
+        message: 'Invalid credentials.',
+        request: { method: 'POST', path: '/api/auth/login', withToken: false },
+        sinceLoadMs: 10 ** 9,
+      });
+    });
+
+    test('other failures are not reported', async () => {
+      const onUnauthorized = vi.fn();
+      const api = createApiClient({ baseUrl: 'http://api.test', fetch: respond(403, { message: 'Forbidden' }), tokens: memoryTokens(), onUnauthorized });
+      await expect(api.GET('/api/auth/getUser')).rejects.toMatchObject({ status: 403 });
       expect(onUnauthorized).not.toHaveBeenCalled();
     });
   });

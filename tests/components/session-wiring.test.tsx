@@ -2,15 +2,14 @@
  * The session machine drives sign-in and logout in the app (01 §4 "Authentication"): the app-wide
  * `session` actor verifies a stored token at start-up, takes over a sign-in, logs out through
  * POST /api/logout (clearing stored data except drafts and device preferences) and applies the 401
- * policy the API client reports.
+ * policy to what the API client reports (the client itself decides nothing: tests/api/client.test.ts).
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { waitFor as waitForActor } from 'xstate';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend, DEMO_PASSWORD } from '../helpers/render-app';
 import { createAppActors, createAppActorsInSteps, HOSTED_SIGN_IN, stopAppActors } from '@/state/app-actors';
-import { INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@machines/constants';
 
 const backend = useTestBackend();
 
@@ -96,30 +95,75 @@ describe('session actor in the app', () => {
     stopAppActors(actors);
   });
 
-  test('after the initial-load guard, a 401 Token expired. goes to the hosted sign-in and Unauthenticated. to /', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    for (const [message, to] of [
-      [TOKEN_EXPIRED_MESSAGE, HOSTED_SIGN_IN],
-      [UNAUTHENTICATED_MESSAGE, '/'],
-    ] as const) {
-      const services = createTestServices(backend);
-      const redirects: string[] = [];
-      const actors = createAppActors({ services, platform: { redirect: (t) => redirects.push(t) } });
-      vi.advanceTimersByTime(INITIAL_LOAD_GUARD_MS);
-      actors.session.send({ type: 'session.unauthorized', message });
-      expect(redirects).toEqual([to]);
-      stopAppActors(actors);
+  /**
+   * The app's wiring of the 401 policy (01 §4, §8): the client reports, the session decides. Signed out at first (no
+   * token while the actors start, so the start-up check does not run), then a stored token and one call, on a clock
+   * that starts at the page load.
+   */
+  async function callAfter(sinceLoadMs: number, answer?: { message: string }) {
+    let clock = 0;
+    const toBackend = backendFetch(backend);
+    const services = createTestServices(backend, {
+      now: () => clock,
+      pageLoadedAt: 0,
+      fetch: async (input, init) =>
+        answer
+          ? new Response(JSON.stringify(answer), { status: 401, headers: { 'Content-Type': 'application/json' } })
+          : toBackend(input instanceof Request ? input : new Request(input, init)),
+    });
+    const redirects: string[] = [];
+    const actors = createAppActors({ services, platform: { redirect: (t) => redirects.push(t) } });
+    await waitForActor(actors.session, (s) => s.matches({ auth: 'signedOut' }));
+    services.tokens.set({ token: 'not-a-valid-token', loginTime: 0 });
+    clock = sinceLoadMs;
+    await expect(services.api.GET('/api/subscription/details')).rejects.toMatchObject({ status: 401 });
+    const session = actors.session.getSnapshot();
+    stopAppActors(actors);
+    return { redirects, token: services.tokens.get(), session };
+  }
+
+  test("after the first 5000 ms, a 401 'Token expired.' goes to the hosted sign-in and 'Unauthenticated.' (the backend's answer to a bad token) to /", async () => {
+    const expired = await callAfter(5000, { message: 'Token expired.' });
+    expect(expired.redirects).toEqual([HOSTED_SIGN_IN]);
+    expect(expired.token).toBeNull();
+    const unauthenticated = await callAfter(5000);
+    expect(unauthenticated.redirects).toEqual(['/']);
+    expect(unauthenticated.token).toBeNull();
+  });
+
+  test('within the first 5000 ms a 401 only clears the token', async () => {
+    for (const answer of [{ message: 'Token expired.' }, undefined]) {
+      const early = await callAfter(4999, answer);
+      expect(early.redirects).toEqual([]);
+      expect(early.token).toBeNull();
     }
   });
 
-  test('inside the initial-load guard a 401 only clears the token', async () => {
-    const services = createTestServices(backend);
-    await signInAs(services, 'free@demo.test');
+  test('another 401 message later clears the token and signs the session out, without navigating', async () => {
+    const other = await callAfter(60_000, { message: 'Some other refusal' });
+    expect(other.redirects).toEqual([]);
+    expect(other.token).toBeNull();
+    expect(other.session.matches({ auth: 'signedOut' })).toBe(true);
+  });
+
+  test("a wrong password's 401 on the sign-in form changes nothing", async () => {
+    const services = createTestServices(backend, { now: () => 60_000, pageLoadedAt: 0 });
     const redirects: string[] = [];
     const actors = createAppActors({ services, platform: { redirect: (t) => redirects.push(t) } });
-    actors.session.send({ type: 'session.unauthorized', message: TOKEN_EXPIRED_MESSAGE });
-    await waitFor(() => expect(services.tokens.get()).toBeNull());
+    await expect(services.api.POST('/api/auth/login', { body: { email: 'free@demo.test', password: 'wrong-password' } })).rejects.toMatchObject({ status: 401 });
     expect(redirects).toEqual([]);
+    stopAppActors(actors);
+  });
+
+  test('a 401 answered before the session actor exists is decided once it does', async () => {
+    const services = createTestServices(backend, { now: () => 6000, pageLoadedAt: 0 });
+    services.tokens.set({ token: 'not-a-valid-token', loginTime: 0 });
+    await expect(services.api.GET('/api/subscription/details')).rejects.toMatchObject({ status: 401 });
+    expect(services.tokens.get()).not.toBeNull();
+    const redirects: string[] = [];
+    const actors = createAppActors({ services, platform: { redirect: (t) => redirects.push(t) } });
+    expect(redirects).toEqual(['/']);
+    expect(services.tokens.get()).toBeNull();
     stopAppActors(actors);
   });
 });

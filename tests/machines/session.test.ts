@@ -2,12 +2,12 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { sessionMachine, type SessionEmitted, type SessionInput, type SessionUser } from '@machines/session.machine';
-import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS } from '@machines/constants';
+import { AUTH_WAIT_MS } from '@machines/constants';
 import { NetworkError } from '@/api/errors';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(sessionMachine);
-const delays = { initialLoadGuard: INITIAL_LOAD_GUARD_MS, authWait: AUTH_WAIT_MS };
+const delays = { authWait: AUTH_WAIT_MS };
 const USER: SessionUser = { id: 1, email: 'a@b.c', name: 'Ann' };
 const SIGN_IN = 'https://auth.example/authorize?state=x';
 
@@ -20,16 +20,42 @@ const inputs: Record<string, SessionInput> = {
 type Snap = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
 type Emit = { type: string; to?: string; reload?: boolean };
 
+/** 401 reports as the API client makes them; every figure and text is the spec's, written out (01 §4, §8, §9). */
+const API_CALL = { method: 'GET', path: '/api/chat/conversations', withToken: true };
+const unauthorized = (message: string, sinceLoadMs: number, request = API_CALL) =>
+  ({ type: 'session.unauthorized', message, request, sinceLoadMs }) as const;
+const UNAUTHORIZED_EVENTS = [
+  unauthorized('Token expired.', 0),
+  unauthorized('Token expired.', 4999),
+  unauthorized('Token expired.', 5000),
+  unauthorized('Unauthenticated.', 4999),
+  unauthorized('Unauthenticated.', 5000),
+  unauthorized('Something else', 4999),
+  unauthorized('Something else', 5000),
+  // a wrong password on the sign-in form (no token), the same with a stale token still stored, and a call made
+  // without a token
+  unauthorized('Invalid credentials.', 60_000, { method: 'POST', path: '/api/auth/login', withToken: false }),
+  unauthorized('Invalid credentials.', 60_000, { method: 'POST', path: '/api/auth/login', withToken: true }),
+  unauthorized('Unauthenticated.', 60_000, { ...API_CALL, withToken: false }),
+];
+const SIGN_IN_CALL_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/googlelogin', '/oauth/token', '/oauth/token/refresh'];
+
+/** Whether a 401 report is about the session at all: a call that carried the token and is not a sign-in call. */
+const concernsSession = (e: AnyEventObject) => e.request.withToken && !SIGN_IN_CALL_PATHS.includes(e.request.path);
+
 /** What the spec says the app must be told on one step (written from 01 §2/§4/§8, not from the machine). */
 function oracle(prev: Snap, event: AnyEventObject, next: Snap, input: SessionInput): Emit[] {
   const out: Emit[] = [];
   const t = event.type;
-  if (t === 'session.unauthorized') {
-    if (prev.matches({ loadGuard: 'initialLoad' })) out.push({ type: 'session.clearToken' });
+  if (t === 'session.unauthorized' && concernsSession(event)) {
+    // the first 5 seconds of the page load: only the token is cleared
+    if (event.sinceLoadMs < 5000) out.push({ type: 'session.clearToken' });
     else if (event.message === 'Token expired.')
       out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: SIGN_IN, reload: false });
     else if (event.message === 'Unauthenticated.')
       out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: '/', reload: false });
+    // any other message (the spec names none): our choice, the token is cleared and nothing else
+    else out.push({ type: 'session.clearToken' });
   }
   if (t === 'xstate.done.actor.logout' || t === 'xstate.error.actor.logout')
     out.push({ type: 'session.clearToken' }, { type: 'session.redirect', to: '/', reload: true });
@@ -52,9 +78,7 @@ for (const [label, input] of Object.entries(inputs)) {
     const model = createMachineTestModel(sessionMachine, {
       input,
       events: [
-        { type: 'session.unauthorized', message: 'Token expired.' },
-        { type: 'session.unauthorized', message: 'Unauthenticated.' },
-        { type: 'session.unauthorized', message: 'Something else' },
+        ...UNAUTHORIZED_EVENTS,
         { type: 'session.signIn', user: USER },
         { type: 'session.logout' },
         { type: 'xstate.done.actor.fetchUser', output: USER },
@@ -67,9 +91,6 @@ for (const [label, input] of Object.entries(inputs)) {
         { type: 'xstate.error.actor.logout', error: new Error('offline') },
       ],
       serializeState: (s) => JSON.stringify(s.value),
-      // time order: both timers start at page load, so the 10 s wait cannot end inside the 5 s window
-      filterEvents: (s, e) =>
-        !(e.type === 'xstate.after.authWait.session.startup.waiting' && s.matches({ loadGuard: 'initialLoad' })),
     });
     const paths = model.getSimplePaths();
 
@@ -113,6 +134,11 @@ for (const [label, input] of Object.entries(inputs)) {
               const before = emitted.length;
               await exec(step);
               if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state, input)));
+              // a 401 about the session signs it out; any other 401 changes nothing
+              if (prev && step.event.type === 'session.unauthorized') {
+                if (concernsSession(step.event)) expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+                else expect(actor.getSnapshot().value).toEqual(prev.value);
+              }
             },
           ]),
         );
@@ -146,20 +172,43 @@ describe('session timers (simulated time)', () => {
     return { a, emitted };
   };
 
-  it('a 401 at 4999 ms only clears the token; at 5000 ms "Token expired." redirects to the hosted sign-in', async () => {
+  it('a 401 at 4999 ms after the page load only clears the token; at 5000 ms "Token expired." redirects to the hosted sign-in', async () => {
     const first = start(inputs['stored token']);
-    await vi.advanceTimersByTimeAsync(INITIAL_LOAD_GUARD_MS - 1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(first.a.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
-    first.a.send({ type: 'session.unauthorized', message: 'Token expired.' });
+    first.a.send(unauthorized('Token expired.', 4999));
     expect(first.emitted.filter((e) => e.type !== 'session.ready')).toEqual([{ type: 'session.clearToken' }]);
+    expect(first.a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
 
+    // the window is the page's, not the actor's: a session started late still redirects at 5000 ms after the load
     const second = start(inputs['stored token']);
-    await vi.advanceTimersByTimeAsync(INITIAL_LOAD_GUARD_MS);
-    second.a.send({ type: 'session.unauthorized', message: 'Token expired.' });
+    await vi.advanceTimersByTimeAsync(0);
+    second.a.send(unauthorized('Token expired.', 5000));
     expect(second.emitted.filter((e) => e.type !== 'session.ready')).toEqual([
       { type: 'session.clearToken' },
       { type: 'session.redirect', to: SIGN_IN, reload: false },
     ]);
+  });
+
+  it("after the window 'Unauthenticated.' goes to /, another message only clears the token, a sign-in form's 401 does nothing", async () => {
+    const home = start(inputs['stored token']);
+    await vi.advanceTimersByTimeAsync(0);
+    home.a.send(unauthorized('Unauthenticated.', 60_000));
+    expect(home.emitted.filter((e) => e.type !== 'session.ready')).toEqual([
+      { type: 'session.clearToken' },
+      { type: 'session.redirect', to: '/', reload: false },
+    ]);
+
+    const other = start(inputs['stored token']);
+    await vi.advanceTimersByTimeAsync(0);
+    other.a.send(unauthorized('Something else', 60_000));
+    expect(other.emitted.filter((e) => e.type !== 'session.ready')).toEqual([{ type: 'session.clearToken' }]);
+    expect(other.a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+
+    const form = start(inputs['nothing stored']);
+    for (const path of SIGN_IN_CALL_PATHS) form.a.send(unauthorized('Invalid credentials.', 60_000, { method: 'POST', path, withToken: true }));
+    form.a.send(unauthorized('Unauthenticated.', 60_000, { ...API_CALL, withToken: false }));
+    expect(form.emitted.filter((e) => e.type !== 'session.ready')).toEqual([]);
   });
 
   it('the splash proceeds after 10 s when the authentication check hangs (not at 9999 ms)', async () => {
