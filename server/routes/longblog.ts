@@ -23,7 +23,8 @@ import { validationError } from '../http/errors';
 import { sseResponse } from '../http/sse';
 import { pageMeta } from '../db/queries';
 import { publicMediaUrl } from '../media/store';
-import { readContent, type BlogRow, type LongBlogService, type PartChoice, type PartRef } from '../services/long-blog';
+import type { BlogRow, LongBlogService } from '../services/long-blog';
+import { readContent, type PartChoice, type PartRef } from '../services/long-blog-content';
 import { BLOG_HISTORY_PAGE_SIZE, BLOG_SECTION_FAILED_MESSAGE, OUTLINE_ERROR_FALLBACK } from '../../machines/constants';
 
 /** The word-limit refusal's text, where tests/api/blog-wizard-actors.test.ts reads it. */

@@ -18,7 +18,8 @@ import {
   NEW_SECTION_LENGTH,
   NEW_SECTION_TITLE,
 } from '@machines/constants';
-import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE, paragraphWriter, parseOutline } from '@server/services/long-blog';
+import { BLOG_WORD_LIMIT_MESSAGE, GOOGLE_RESULTS_LIMIT_MESSAGE } from '@server/services/long-blog';
+import { paragraphWriter, parseOutline } from '@server/services/long-blog-content';
 
 const s = useTestServer();
 
