@@ -7,7 +7,16 @@
  *  - `dialog.close`: close the open dialog (runs the chain below).
  *  - `dialog.closeAll`: close everything and drop the queue (e.g. on logout).
  *  - `dialog.flags {flags}`: update the onboarding flags used by the chain.
- * Emitted (`actor.on(...)`): `dialog.navigate {to}` — the app calls react-router's navigate.
+ *  - `dialog.confirm`: the confirm button of a confirmation dialog (CONFIRM_DIALOG_NAMES: delete-chat,
+ *    delete-story, delete-wordpress, plagiarism-checker).
+ * Emitted (`actor.on(...)`): `dialog.navigate {to}` — the app calls react-router's navigate;
+ * `dialog.confirmed {dialog}` — a confirmation's action is done (the opener follows up, e.g. leaves a deleted chat).
+ * Actor slot: `confirmDialog` (input: the open confirmation dialog — its name is the intent, its payload the
+ * target) performs the confirmed action (src/actors/dialog-confirmations.ts).
+ *
+ * Confirmation (`open.asking` → `open.confirming` → closed, or `open.failed`): the dialog stays open and busy
+ * while the action runs — closing it is ignored then, the action cannot be taken back — closes when it is done,
+ * and stays open with an error when it failed, to retry or cancel.
  *
  * Chain on close (01 §4):
  *  - welcome → offer.
@@ -23,9 +32,9 @@
  *  - otherwise is queued FIFO; a queued dialog with the same name is replaced in place (no duplicates).
  * On close, a chained follow-up (offer, greetings) opens before the queue; then the queue drains.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from './constants';
-import { dialog, withDialogDefaults, type Dialog, type DialogName, type DialogRequest } from './dialogs';
+import { dialog, isConfirmDialog, withDialogDefaults, type ConfirmDialog, type Dialog, type DialogName, type DialogRequest } from './dialogs';
 
 export interface OnboardingFlags {
   /** user.is_onboard */
@@ -53,9 +62,10 @@ export type DialogManagerEvent =
   | { type: 'dialog.open'; dialog: DialogRequest }
   | { type: 'dialog.close' }
   | { type: 'dialog.closeAll' }
-  | { type: 'dialog.flags'; flags: OnboardingFlags };
+  | { type: 'dialog.flags'; flags: OnboardingFlags }
+  | { type: 'dialog.confirm' };
 
-export type DialogManagerEmitted = { type: 'dialog.navigate'; to: string };
+export type DialogManagerEmitted = { type: 'dialog.navigate'; to: string } | { type: 'dialog.confirmed'; dialog: ConfirmDialog };
 
 const defaultFlags: OnboardingFlags = { isOnboarded: true, isOnboardSkipped: false, storedFlags: {} };
 const isOpenNamed = (c: DialogManagerContext, name: DialogName) => c.current?.name === name;
@@ -66,6 +76,11 @@ export const dialogManagerMachine = setup({
     input: {} as DialogManagerInput,
     events: {} as DialogManagerEvent,
     emitted: {} as DialogManagerEmitted,
+  },
+  actors: {
+    confirmDialog: fromPromise<void, ConfirmDialog>(async () => {
+      throw new Error('confirmDialog not provided');
+    }),
   },
   delays: {
     errorClearDelay: ERROR_DIALOG_CLEAR_DELAY_MS,
@@ -82,6 +97,7 @@ export const dialogManagerMachine = setup({
     isOfferToGreetings: ({ context: c }) =>
       isOpenNamed(c, 'offer') && (!c.flags.isOnboarded || c.flags.isOnboardSkipped),
     hasQueuedDialog: ({ context }) => context.queue.length > 0,
+    isConfirmOpen: ({ context }) => isConfirmDialog(context.current),
   },
   actions: {
     assignOpened: assign({
@@ -117,6 +133,7 @@ export const dialogManagerMachine = setup({
     }),
     notifyNavigateOnboarding: emit({ type: 'dialog.navigate', to: '/onboarding' } as const),
     notifyNavigateHome: emit({ type: 'dialog.navigate', to: '/home' } as const),
+    notifyConfirmed: emit(({ context }) => ({ type: 'dialog.confirmed', dialog: context.current as ConfirmDialog }) as const),
   },
 }).createMachine({
   id: 'dialogManager',
@@ -138,6 +155,27 @@ export const dialogManagerMachine = setup({
       on: { 'dialog.open': { target: 'open', actions: 'assignOpened' } },
     },
     open: {
+      initial: 'asking',
+      states: {
+        asking: {
+          on: { 'dialog.confirm': { guard: 'isConfirmOpen', target: 'confirming' } },
+        },
+        confirming: {
+          invoke: {
+            id: 'confirmDialog',
+            src: 'confirmDialog',
+            input: ({ context }) => context.current as ConfirmDialog,
+            // a confirmation dialog closes plainly (none of them is part of the chain on close)
+            onDone: { target: '#dialogManager.next', actions: ['notifyConfirmed', 'assignCleared'] },
+            onError: { target: 'failed' },
+          },
+          // the action is under way: the dialog stays until it is done
+          on: { 'dialog.close': {} },
+        },
+        failed: {
+          on: { 'dialog.confirm': 'confirming' },
+        },
+      },
       on: {
         'dialog.open': [
           { guard: 'isSameDialog', actions: 'assignOpened' },
@@ -176,5 +214,17 @@ export function selectOpenDialog(snapshot: { value: unknown; context: DialogMana
   open: boolean;
   dialog: Dialog | null;
 } {
-  return { open: snapshot.value === 'open', dialog: snapshot.context.current };
+  return { open: isDialogOpen(snapshot), dialog: snapshot.context.current };
+}
+
+/** Whether a dialog is up (in `closingError` the closed api-error's text is kept, but it is not open). */
+export function isDialogOpen(snapshot: { value: unknown }): boolean {
+  const v = snapshot.value;
+  return typeof v === 'object' && v !== null && 'open' in v;
+}
+
+/** Where the open confirmation dialog stands: asking, its action running, or its action failed. */
+export function selectConfirmation(snapshot: { value: unknown }): 'asking' | 'confirming' | 'failed' {
+  const v = snapshot.value as { open?: string };
+  return v && typeof v === 'object' && (v.open === 'confirming' || v.open === 'failed') ? v.open : 'asking';
 }

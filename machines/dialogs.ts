@@ -6,12 +6,30 @@
  * Names are the 01 §2 names in kebab-case. Dialogs named only in 01 §2 "Dialog texts"
  * (pro-upgrade, realtime-blog-promo) are added too: the union of the list and the texts.
  */
+import type { ActorRefFrom } from 'xstate';
+import type { components } from '@contract/schema.gen';
 import { API_ERROR_DEFAULT_MESSAGE, API_ERROR_DEFAULT_TITLE } from './constants';
+import type { webinarMachine } from './webinar.machine';
 
 /** 01 §2 generate-limit: type word by default; also image, both, longBlog, videoGenerator. */
 export type GenerateLimitType = 'word' | 'image' | 'both' | 'longBlog' | 'videoGenerator';
 /** 01 §2 image-viewer: imageAspect default 'square'. */
 export type ImageAspect = 'square' | 'landscape' | 'portrait' | (string & {});
+
+/**
+ * The plan purchase the payment dialogs complete: chosen in the pricing, feature-access or pro-upgrade dialog and
+ * carried by the payment dialog's payload. Without one the payment dialog falls back to the user's upsell plan
+ * (01 §4 "Offer upsell").
+ */
+export interface CheckoutChoice {
+  planId: number;
+  frequency: components['schemas']['PaymentFrequency'];
+  /** true: the offer price (payment-with-offer, 01 §7 ".../offer" and `offer` of the RazorPay link) */
+  offer: boolean;
+}
+
+/** The shell's webinar actor (the floating button's, 01 §2), which the webinar dialog then drives. */
+export type WebinarActorRef = ActorRefFrom<typeof webinarMachine>;
 
 export interface DialogPayloads {
   welcome: Record<string, never>;
@@ -20,8 +38,8 @@ export interface DialogPayloads {
   'image-bg-removal-limit-exceeded': Record<string, never>;
   offer: Record<string, never>;
   pricing: Record<string, never>;
-  'payment-method': Record<string, never>;
-  'payment-with-offer': Record<string, never>;
+  'payment-method': { checkout?: CheckoutChoice };
+  'payment-with-offer': { checkout?: CheckoutChoice };
   reward: Record<string, never>;
   /** 01 §2: delete-chat is also used for blogs. */
   'delete-chat': { kind: 'chat' | 'blog'; id: string | number };
@@ -41,7 +59,11 @@ export interface DialogPayloads {
   'image-viewer': { imageUrl: string; imageAspect: ImageAspect };
   'model-viewer': Record<string, never>;
   'product-demo': { thumbnailUrl: string; videoUrl: string; contentType: string };
-  webinar: Record<string, never>;
+  /**
+   * Opened by the floating button or its 120 s prompt: that button's webinar actor, so the button, the prompt and the
+   * dialog are one machine. Opened otherwise, the dialog runs a webinar machine of its own.
+   */
+  webinar: { actor?: WebinarActorRef };
   'story-board': Record<string, never>;
   /** 01 §2: delete-story is also used for videos. */
   'delete-story': { kind: 'story' | 'video'; id: string | number };
@@ -104,6 +126,20 @@ export const DIALOG_NAMES = [
 /** Compile-time check that DIALOG_NAMES lists every name. */
 type _Missing = Exclude<DialogName, (typeof DIALOG_NAMES)[number]>;
 export const DIALOG_NAMES_COMPLETE: _Missing extends never ? true : false = true;
+
+/**
+ * The dialogs that ask before an action (01 §2 delete-chat, delete-story, delete-wordpress; 01 §5 the plagiarism
+ * check "asks confirmation before spending credits"): their confirm button sends `dialog.confirm`, and the dialog
+ * manager runs the action (its `confirmDialog` slot) with the dialog's payload as the target.
+ */
+export const CONFIRM_DIALOG_NAMES = ['delete-chat', 'delete-story', 'delete-wordpress', 'plagiarism-checker'] as const satisfies readonly DialogName[];
+export type ConfirmDialogName = (typeof CONFIRM_DIALOG_NAMES)[number];
+/** An open confirmation dialog: what is confirmed (its name) and its target (its payload). */
+export type ConfirmDialog = Extract<Dialog, { name: ConfirmDialogName }>;
+
+export function isConfirmDialog(d: Dialog | null): d is ConfirmDialog {
+  return !!d && (CONFIRM_DIALOG_NAMES as readonly string[]).includes(d.name);
+}
 
 /** Helper to build a typed dialog value. */
 export function dialog<K extends DialogName>(name: K, payload: DialogPayloads[K]): Dialog {

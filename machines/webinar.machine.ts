@@ -18,7 +18,6 @@
  * Emitted: `webinar.openDialog`, `webinar.closeDialog` (forward to the dialog manager).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { dialog, type Dialog } from './dialogs';
 import { DIALOG_TEXT } from './dialog-text';
 import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_STATUS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from './constants';
 import { countdownParts, type CountdownParts } from './time-parts';
@@ -44,7 +43,8 @@ export type WebinarEvent =
   | { type: 'webinar.attend' }
   | { type: 'webinar.skip' }
   | { type: 'webinar.close' };
-export type WebinarEmitted = { type: 'webinar.openDialog'; dialog: Dialog } | { type: 'webinar.closeDialog' };
+/** Open / close the webinar dialog: the host of this actor forwards them to the dialog manager (with this actor). */
+export type WebinarEmitted = { type: 'webinar.openDialog' } | { type: 'webinar.closeDialog' };
 
 export const webinarMachine = setup({
   types: {
@@ -80,7 +80,7 @@ export const webinarMachine = setup({
     })),
     assignSkipped: assign({ isWebinar: () => WEBINAR_STATUS.skipped }),
     assignClosed: assign({ message: () => null }),
-    notifyOpen: emit({ type: 'webinar.openDialog', dialog: dialog('webinar', {}) } as const),
+    notifyOpen: emit({ type: 'webinar.openDialog' } as const),
     notifyClose: emit({ type: 'webinar.closeDialog' } as const),
   },
 }).createMachine({

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { isDialogOpen } from '@machines/dialog-manager.machine';
 import * as Dialog from '@/ui/dialog';
 import { useAppActors } from '@/state/app-actors';
 import { GlobalDialogContent, type DialogActions } from '@/features/dialogs/global-dialogs';
@@ -16,12 +17,13 @@ export interface DialogHostProps {
  * beside the router, so it works on every layout. It shows what the dialogs actor says is open;
  * every way of closing (Escape, outside click, the close button, a button) goes back to the machine
  * as `dialog.close` — or as `nav.cancel` / `nav.confirm` when the navigation guard asked the question,
- * so the guard and the dialog never disagree. `dialog.navigate` emitted by the machine (the dialog
- * chain of 01 §4) goes to the router.
+ * so the guard and the dialog never disagree. A confirmation dialog's confirm button sends `dialog.confirm`:
+ * the machine runs the action. `dialog.navigate` emitted by the machine (the dialog chain of 01 §4) goes to
+ * the router.
  */
 export function DialogHost({ navigate, reload = () => window.location.reload() }: DialogHostProps) {
   const { dialogs, navigationGuard } = useAppActors();
-  const open = useSelector(dialogs, (s) => s.value === 'open');
+  const open = useSelector(dialogs, isDialogOpen);
   const current = useSelector(dialogs, (s) => s.context.current);
   // Whether the open dialog is the guard's pending question (its answer must reach the guard).
   const askedByGuard = useSelector(
@@ -40,6 +42,7 @@ export function DialogHost({ navigate, reload = () => window.location.reload() }
     close: () => (askedByGuard ? navigationGuard.send({ type: 'nav.cancel' }) : dialogs.send({ type: 'dialog.close' })),
     navigate,
     reload,
+    confirm: () => dialogs.send({ type: 'dialog.confirm' }),
     confirmLeave: askedByGuard ? () => navigationGuard.send({ type: 'nav.confirm' }) : undefined,
   };
 

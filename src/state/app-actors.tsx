@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor } from 'xstate';
-import { dialogManagerMachine } from '@machines/dialog-manager.machine';
+import { dialogManagerMachine, isDialogOpen } from '@machines/dialog-manager.machine';
 import type { DialogRequest } from '@machines/dialogs';
 import { navigationGuardMachine } from '@machines/navigation-guard.machine';
 import { sessionMachine } from '@machines/session.machine';
 import type { Inspect } from '@/platform/inspect';
 import type { AppServices } from '@/core/services';
 import { provideSession } from '@/actors/session';
+import { provideDialogManager } from '@/actors/dialog-confirmations';
 import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';
 import { loadWhenIdle } from '@/platform/idle-queue';
 
@@ -99,7 +100,13 @@ export async function createAppActorsInSteps(options: AppActorsOptions, pause: (
 }
 
 function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, void> {
-  const dialogs = createActor(dialogManagerMachine, { id: 'dialogs', systemId: 'dialogs', input: {}, inspect: options.inspect });
+  const { services, platform } = options;
+  const dialogs = createActor(services ? provideDialogManager(services) : dialogManagerMachine, {
+    id: 'dialogs',
+    systemId: 'dialogs',
+    input: {},
+    inspect: options.inspect,
+  });
   yield;
   const navigationGuard = createActor(navigationGuardMachine, {
     id: 'navigationGuard',
@@ -120,11 +127,10 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
     // Close only the guard's own dialog: when it was queued behind another one, or the user already
     // dismissed it, a blind `dialog.close` would close somebody else's dialog.
     const snap = dialogs.getSnapshot();
-    if (guardDialog && snap.value === 'open' && snap.context.current?.name === guardDialog) dialogs.send({ type: 'dialog.close' });
+    if (guardDialog && isDialogOpen(snap) && snap.context.current?.name === guardDialog) dialogs.send({ type: 'dialog.close' });
     guardDialog = null;
   });
 
-  const { services, platform } = options;
   yield;
   const session = createActor(
     services ? provideSession({ services, storage: { local: platform?.local, session: platform?.session } }) : sessionMachine,

@@ -5,7 +5,6 @@ import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend
 import { createAppActors, type AppActors } from '@/state/app-actors';
 import type { DialogRequest } from '@machines/dialogs';
 import { assignLocation, openBlankTab, pointTab } from '@/features/dialogs/browser';
-import { onDialogConfirm } from '@/features/dialogs/dialog-events';
 import { CREDIT_TEXT, OFFER_TEXT, PAYMENT_TEXT, SUBSCRIPTION_TEXT } from '@/features/dialogs/messages';
 
 vi.mock('@/features/dialogs/browser', () => ({ assignLocation: vi.fn(), openBlankTab: vi.fn(() => null), pointTab: vi.fn() }));
@@ -213,24 +212,24 @@ describe('credit dialogs (01 §2, §7, §8)', () => {
     await gone();
   });
 
-  test('plagiarism-checker: states the 5-credit cost and announces the confirmation', async () => {
+  test('plagiarism-checker: states the 5-credit cost; Cancel announces nothing, the confirm button announces the confirmation', async () => {
+    const services = createTestServices(backend);
+    await signInAs(services, 'plus@demo.test');
+    const actors = createAppActors({ services });
     const confirmed = vi.fn();
-    const stop = onDialogConfirm('plagiarism-checker', confirmed);
-    try {
-      const { actors } = await renderSignedIn('plus@demo.test');
-      open(actors, { name: 'plagiarism-checker' });
-      const dialog = await findDialog(CREDIT_TEXT.plagiarism.title);
-      expect(dialog).toHaveAccessibleDescription('A plagiarism check costs 5 credits.');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await gone();
-      expect(confirmed).not.toHaveBeenCalled();
-      open(actors, { name: 'plagiarism-checker' });
-      await userEvent.click(within(await findDialog(CREDIT_TEXT.plagiarism.title)).getByRole('button', { name: CREDIT_TEXT.plagiarism.confirm }));
-      await gone();
-      expect(confirmed).toHaveBeenCalledTimes(1);
-    } finally {
-      stop();
-    }
+    actors.dialogs.on('dialog.confirmed', confirmed);
+    renderRoute('/home', services, actors);
+    await screen.findByRole('complementary', { name: 'Sidebar' }, { timeout: 10_000 });
+    open(actors, { name: 'plagiarism-checker' });
+    const dialog = await findDialog(CREDIT_TEXT.plagiarism.title);
+    expect(dialog).toHaveAccessibleDescription('A plagiarism check costs 5 credits.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await gone();
+    expect(confirmed).not.toHaveBeenCalled();
+    open(actors, { name: 'plagiarism-checker' });
+    await userEvent.click(within(await findDialog(CREDIT_TEXT.plagiarism.title)).getByRole('button', { name: CREDIT_TEXT.plagiarism.confirm }));
+    await gone();
+    expect(confirmed.mock.calls).toEqual([[{ type: 'dialog.confirmed', dialog: { name: 'plagiarism-checker', payload: {} } }]]);
   });
 });
 

@@ -170,5 +170,16 @@ describe('feature-access and pro-upgrade (01 §2 dialog texts)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Pro Plan' }));
     const pay = await findDialog(PAYMENT_TEXT.title);
     await waitFor(() => expect(pay).toHaveAccessibleDescription('Pro plan, $288 per year.'));
+    // the choice travels in the payment dialog's payload (no module state): opened again on its own, the payment
+    // dialog offers the user's upsell (Plus → Pro, monthly), not the earlier choice
+    expect(actors.dialogs.getSnapshot().context.current).toEqual({
+      name: 'payment-method',
+      payload: { checkout: { planId: 3, frequency: 'yearly', offer: false } },
+    });
+    await userEvent.click(within(pay).getByRole('button', { name: 'Cancel' }));
+    await gone();
+    open(actors, { name: 'payment-method' });
+    const alone = await findDialog(PAYMENT_TEXT.title);
+    await waitFor(() => expect(alone).toHaveAccessibleDescription('Pro plan, $30 per month.'));
   });
 });

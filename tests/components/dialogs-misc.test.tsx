@@ -1,12 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { createAppActors, type AppActors } from '@/state/app-actors';
+import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
+import { createAppActors, stopAppActors, type AppActors } from '@/state/app-actors';
 import { AppProviders } from '@/app/app';
 import { DialogHost } from '@/app/dialog-host';
 import type { DialogRequest } from '@machines/dialogs';
-import { onDialogConfirm } from '@/features/dialogs/dialog-events';
 import { EXPLORE_TEXT, MISC_TEXT, OFFER_TEXT } from '@/features/dialogs/messages';
 import { aspectRatioOf } from '@/features/dialogs/media-dialogs';
 import { embedUrl, isVideoFile } from '@/features/dialogs/video-player';
@@ -90,50 +89,120 @@ describe('image-viewer and model-viewer (01 §2)', () => {
   });
 });
 
-/** Only the host (no shell): the confirmation bus has no other subscriber than the test's. */
-function renderHostOnly(actors: AppActors = createAppActors(), reload = vi.fn()) {
+/** Only the host (no shell): the test is the only one to hear the dialog manager's `dialog.confirmed`. */
+function renderHostOnly(actors: AppActors = createAppActors(), reload = vi.fn(), services = createTestServices(backend)) {
   const navigate = vi.fn();
   render(
-    <AppProviders services={createTestServices(backend)} actors={actors}>
+    <AppProviders services={services} actors={actors}>
       <DialogHost navigate={navigate} reload={reload} />
     </AppProviders>,
   );
   return { actors, navigate, reload };
 }
 
-describe('delete-chat (01 §2; the caller deletes through the confirmation bus)', () => {
-  test('kind chat: Delete announces {kind, id} and closes once the handler finished', async () => {
-    let finish!: () => void;
-    const handler = vi.fn(() => new Promise<void>((r) => (finish = r)));
-    const stop = onDialogConfirm('delete-chat', handler);
-    try {
-      const { actors } = renderHostOnly();
-      open(actors, { name: 'delete-chat', payload: { kind: 'chat', id: 42 } });
-      const dialog = await findDialog(MISC_TEXT.deleteChat.chat.title);
-      expect(dialog).toHaveAccessibleDescription(MISC_TEXT.deleteChat.chat.body);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      expect(handler).toHaveBeenCalledWith({ kind: 'chat', id: 42 });
-      expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
-      act(() => finish());
-      await gone();
-    } finally {
-      stop();
-    }
+/** A signed-in conversation on the backend (one exchange), for the delete-chat dialog to delete. */
+async function seedConversation(services: ReturnType<typeof createTestServices>): Promise<string> {
+  const cid = `c-${Math.random().toString(36).slice(2, 10)}`;
+  const mid = `${cid}-m0`;
+  const { data } = await services.api.POST('/api/chat/generateMessage', {
+    body: { conversation_chat_id: cid, chat_message_id: mid, message_input: 'Hello', model: 'Standard' },
+    parseAs: 'text',
+  });
+  const output = String(data)
+    .split('\n')
+    .filter((l) => l.startsWith('data: ') && !l.includes('[DONE]'))
+    .map((l) => (JSON.parse(l.slice(6)) as { content: string }).content)
+    .join('');
+  await services.api.POST('/api/chat/storeMessage', {
+    body: { conversation_chat_id: cid, chat_message_id: mid, chat_message_input: 'Hello', message_output: output },
+  });
+  return cid;
+}
+
+/**
+ * Signed-in services whose DELETE /api/chat/deleteMessage waits for `release()` (and then fails if asked to), so the
+ * dialog can be seen while the deletion runs.
+ */
+async function servicesWithHeldDelete() {
+  const real = backendFetch(backend);
+  let release!: () => void;
+  let fail = false;
+  const services = createTestServices(backend, {
+    fetch: async (input, init) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      if (req.method === 'DELETE' && new URL(req.url).pathname === '/api/chat/deleteMessage') {
+        await new Promise<void>((r) => (release = r));
+        if (fail) return Response.json({ message: 'Server Error' }, { status: 500 });
+      }
+      return real(req);
+    },
+  });
+  await signInAs(services, 'plus@demo.test');
+  return { services, release: () => release(), failNext: (f: boolean) => void (fail = f) };
+}
+
+const conversationIds = async (services: ReturnType<typeof createTestServices>) =>
+  ((await services.api.GET('/api/chat/conversations', {})).data?.data ?? []).map((c) => c.conversation_chat_id);
+
+describe('delete-chat (01 §2; the dialog manager deletes, the opener hears `dialog.confirmed`)', () => {
+  test('kind chat: Delete deletes the conversation, busy until the server answered, then closes and tells the opener', async () => {
+    const { services, release } = await servicesWithHeldDelete();
+    const id = await seedConversation(services);
+    const actors = createAppActors({ services });
+    const confirmed = vi.fn();
+    actors.dialogs.on('dialog.confirmed', confirmed);
+    renderHostOnly(actors, vi.fn(), services);
+    open(actors, { name: 'delete-chat', payload: { kind: 'chat', id } });
+    const dialog = await findDialog(MISC_TEXT.deleteChat.chat.title);
+    expect(dialog).toHaveAccessibleDescription(MISC_TEXT.deleteChat.chat.body);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(confirmed).not.toHaveBeenCalled();
+    act(() => release());
+    await gone();
+    expect(confirmed).toHaveBeenCalledWith({ type: 'dialog.confirmed', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
+    expect(await conversationIds(services)).not.toContain(id);
+    stopAppActors(actors);
   });
 
-  test('kind blog: a failed delete keeps the dialog open with an error; Cancel closes without deleting', async () => {
-    const stop = onDialogConfirm('delete-chat', () => Promise.reject(new Error('nope')));
-    try {
-      const { actors } = renderHostOnly();
-      open(actors, { name: 'delete-chat', payload: { kind: 'blog', id: 7 } });
-      const dialog = await findDialog(MISC_TEXT.deleteChat.blog.title);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went Wrong !');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await gone();
-    } finally {
-      stop();
-    }
+  test('a failed delete keeps the dialog open with an error; Delete again retries; Cancel closes without deleting', async () => {
+    const { services, release, failNext } = await servicesWithHeldDelete();
+    const id = await seedConversation(services);
+    const actors = createAppActors({ services });
+    const confirmed = vi.fn();
+    actors.dialogs.on('dialog.confirmed', confirmed);
+    renderHostOnly(actors, vi.fn(), services);
+    open(actors, { name: 'delete-chat', payload: { kind: 'chat', id } });
+    const dialog = await findDialog(MISC_TEXT.deleteChat.chat.title);
+    failNext(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    act(() => release());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went Wrong !');
+    // the retry fails again, then Cancel
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
+    act(() => release());
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await gone();
+    expect(confirmed).not.toHaveBeenCalled();
+    expect(await conversationIds(services)).toContain(id);
+    stopAppActors(actors);
+  });
+
+  test('kind blog (its feature is not in this build): Delete closes and announces the confirmation', async () => {
+    const services = createTestServices(backend);
+    const actors = createAppActors({ services });
+    const confirmed = vi.fn();
+    actors.dialogs.on('dialog.confirmed', confirmed);
+    renderHostOnly(actors, vi.fn(), services);
+    open(actors, { name: 'delete-chat', payload: { kind: 'blog', id: 7 } });
+    const dialog = await findDialog(MISC_TEXT.deleteChat.blog.title);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await gone();
+    expect(confirmed).toHaveBeenCalledWith({ type: 'dialog.confirmed', dialog: { name: 'delete-chat', payload: { kind: 'blog', id: 7 } } });
+    stopAppActors(actors);
   });
 });
 

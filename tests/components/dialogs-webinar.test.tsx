@@ -8,7 +8,7 @@ import { DialogHost } from '@/app/dialog-host';
 import { WEBINAR_TEXT } from '@/features/dialogs/messages';
 import { googleCalendarUrl, icsText } from '@/features/dialogs/calendar';
 import { WebinarButton } from '@/features/shell/webinar-button';
-import { getWebinarActor } from '@/features/shell/webinar-bridge';
+import type { AppActors } from '@/state/app-actors';
 
 const backend = useTestBackend();
 
@@ -48,6 +48,12 @@ async function newUserOnWednesday() {
   const actors = createAppActors();
   const me = { name: 'Nina New', email: 'new@demo.test', is_webinar: 0, webinar: null };
   return { services, actors, me };
+}
+
+/** The webinar actor the open webinar dialog drives, as its payload carries it (the floating button's). */
+function dialogWebinarActor(actors: AppActors) {
+  const current = actors.dialogs.getSnapshot().context.current;
+  return current?.name === 'webinar' ? (current.payload.actor ?? null) : null;
 }
 
 async function webinarStatus(services: ReturnType<typeof createTestServices>) {
@@ -113,7 +119,7 @@ describe('one webinar machine for the button, the prompt and the dialog', () => 
     await user.click(await screen.findByRole('button', { name: /Live Demo Webinar/ }));
     const dialog = await screen.findByRole('dialog', { name: WEBINAR_TEXT.title });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    const shared = getWebinarActor();
+    const shared = dialogWebinarActor(actors);
     expect(shared).not.toBeNull();
     expect(shared!.getSnapshot().matches({ available: { flow: 'dialog' } })).toBe(true);
 
@@ -147,7 +153,8 @@ describe('one webinar machine for the button, the prompt and the dialog', () => 
 
     // the floating button's chunk arrives (it loads in the background after the first route) and starts the shell's actor
     rerender(app(true));
-    await waitFor(() => expect(getWebinarActor()).not.toBeNull());
+    expect(await screen.findByRole('button', { name: /Live Demo Webinar/ })).toBeInTheDocument();
+    expect(dialogWebinarActor(actors)).toBeNull();
     expect(screen.getByRole('dialog', { name: WEBINAR_TEXT.title })).toBe(dialog);
     expect(within(dialog).getByRole('status')).toBe(sent);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);

@@ -1,8 +1,9 @@
 /** Dialog manager: 01 §2 dialogs, 01 §4 dialog chain, 01 §8/§9 api-error clear delay and offer → onboarding delay. */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   dialogManagerMachine,
+  selectConfirmation,
   selectOpenDialog,
   type DialogManagerContext,
   type DialogManagerEvent,
@@ -28,6 +29,8 @@ const events: DialogManagerEvent[] = [
   { type: 'dialog.open', dialog: { name: 'api-error', payload: { title: 'ValidationError', message: 'Boom' } } },
   { type: 'dialog.open', dialog: { name: 'image-viewer', payload: { imageUrl: 'https://x/1.png' } } },
   { type: 'dialog.open', dialog: { name: 'generate-limit', payload: { type: 'image' } } },
+  { type: 'dialog.open', dialog: { name: 'delete-chat', payload: { kind: 'chat', id: 42 } } },
+  { type: 'dialog.confirm' },
   { type: 'dialog.close' },
   { type: 'dialog.closeAll' },
   { type: 'dialog.flags', flags: toOnboarding },
@@ -35,6 +38,15 @@ const events: DialogManagerEvent[] = [
   { type: 'dialog.flags', flags: skipped },
   { type: 'dialog.flags', flags: onboarded },
 ];
+
+// the confirmation's action, answered by the model path (done or failed)
+const confirmOutcomes = [
+  { type: 'xstate.done.actor.confirmDialog', output: undefined },
+  { type: 'xstate.error.actor.confirmDialog', error: new Error('Server Error') },
+];
+
+/** The state's top-level name ('open' for every open substate). */
+const topState = (value: unknown) => (typeof value === 'string' ? value : Object.keys(value as object)[0]);
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -46,7 +58,7 @@ const project = (s: { value: unknown; context: DialogManagerContext }) =>
 describe('dialogManager model paths (shortest path to every projected state)', () => {
   const model = createMachineTestModel(dialogManagerMachine, {
     input: { flags: onboarded },
-    events,
+    events: [...events, ...confirmOutcomes],
     // projection: state, visible dialog, queue length, flag class (the queue itself is bounded by dedupe)
     serializeState: (s) => project(s),
   });
@@ -55,13 +67,15 @@ describe('dialogManager model paths (shortest path to every projected state)', (
 
   it('the model reaches every state with every flag class', () => {
     const all = model.getShortestPaths({ allowDuplicatePaths: true });
-    const reached = new Set(all.map((p) => `${String(p.state.value)}|${flagsClass(p.state.context.flags)}`));
+    const reached = new Set(all.map((p) => `${topState(p.state.value)}|${flagsClass(p.state.context.flags)}`));
     for (const v of ['idle', 'open', 'closingError', 'waitingOnboarding'])
       for (const f of ['onboarding', 'greetings', 'skipped', 'onboarded']) expect(reached).toContain(`${v}|${f}`);
     // waitingOnboarding is ENTERED (by closing the offer) only with the onboarding flags (01 §4 chain)
     const entries = all.filter(
       (p) => p.state.value === 'waitingOnboarding' && p.steps.at(-1)!.event.type === 'dialog.close',
     );
+    // the confirmation's states are reached too
+    for (const sub of ['asking', 'confirming', 'failed']) expect(all.some((p) => p.state.matches({ open: sub as 'asking' }))).toBe(true);
     expect(entries.length).toBeGreaterThan(0);
     for (const p of entries) expect(flagsClass(p.state.context.flags)).toBe('onboarding');
   });
@@ -69,8 +83,12 @@ describe('dialogManager model paths (shortest path to every projected state)', (
   for (const path of paths) {
     it(path.description, async () => {
       const navigations: string[] = [];
-      const actor = createActor(dialogManagerMachine, { input: { flags: onboarded }, inspect: tracker.inspect });
+      const confirmed: unknown[] = [];
+      let pending: { res: () => void; rej: (e: unknown) => void } | null = null;
+      const confirmDialog = fromPromise<void, unknown>(() => new Promise<void>((res, rej) => (pending = { res, rej })));
+      const actor = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: { flags: onboarded }, inspect: tracker.inspect });
       actor.on('dialog.navigate', (e) => navigations.push(e.to));
+      actor.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
       actor.start();
       await path.test({
         states: {
@@ -84,6 +102,17 @@ describe('dialogManager model paths (shortest path to every projected state)', (
             expect(selectOpenDialog(s).open).toBe(true);
             expect(s.context.queue.map((d) => d.name)).not.toContain(s.context.current!.name);
           },
+          // the confirmation runs with the open delete-chat as its target; the dialog stays up and busy
+          'open.confirming': (s) => {
+            expect(s.context.current).toEqual({ name: 'delete-chat', payload: { kind: 'chat', id: 42 } });
+            expect(selectConfirmation(s)).toBe('confirming');
+            expect(pending).not.toBeNull();
+          },
+          // failed: still open on the same dialog, to retry or cancel
+          'open.failed': (s) => {
+            expect(s.context.current).toEqual({ name: 'delete-chat', payload: { kind: 'chat', id: 42 } });
+            expect(selectConfirmation(s)).toBe('failed');
+          },
           // 01 §8: closed, but its text is kept until the clear delay has passed
           closingError: (s) => {
             expect(selectOpenDialog(s)).toEqual({ open: false, dialog: s.context.current });
@@ -96,6 +125,15 @@ describe('dialogManager model paths (shortest path to every projected state)', (
           send: (e) => actor.send(e),
           advance: (ms) => void vi.advanceTimersByTime(ms),
           delays,
+          onActorEvent: async (e) => {
+            expect(pending, 'the confirmation is running').not.toBeNull();
+            const p = pending!;
+            pending = null;
+            if (e.type.startsWith('xstate.done')) p.res();
+            else p.rej(e.error);
+            await Promise.resolve();
+            await Promise.resolve();
+          },
         }),
       });
       const real = actor.getSnapshot();
@@ -109,6 +147,9 @@ describe('dialogManager model paths (shortest path to every projected state)', (
         );
       }).length;
       expect(navigations).toHaveLength(expectedNav);
+      // `dialog.confirmed` once per confirmation done, with what was confirmed, never for a failed one
+      const done = path.steps.filter((s) => s.event.type === 'xstate.done.actor.confirmDialog').length;
+      expect(confirmed).toEqual(Array.from({ length: done }, () => ({ name: 'delete-chat', payload: { kind: 'chat', id: 42 } })));
       actor.stop();
     });
   }
@@ -220,6 +261,71 @@ describe('dialogManager chain and timers (simulated time)', () => {
     expect(a.getSnapshot().context.current).toEqual({ name: 'generate-limit', payload: { type: 'both' } });
     a.send({ type: 'dialog.closeAll' });
     expect(a.getSnapshot().value).toBe('idle');
+  });
+
+  describe('confirmation dialogs (delete-chat, delete-story, delete-wordpress, plagiarism-checker)', () => {
+    const startConfirming = () => {
+      const runs: { input: unknown; res: () => void; rej: (e: unknown) => void }[] = [];
+      const confirmDialog = fromPromise<void, unknown>(({ input }) => new Promise<void>((res, rej) => void runs.push({ input, res, rej })));
+      const a = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: {}, inspect: tracker.inspect }).start();
+      const confirmed: unknown[] = [];
+      a.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
+      return { a, runs, confirmed };
+    };
+
+    it('runs the action with the dialog as its target; closing is ignored meanwhile; done closes and announces it; the queue follows', async () => {
+      const { a, runs, confirmed } = startConfirming();
+      a.send({ type: 'dialog.open', dialog: { name: 'delete-story', payload: { kind: 'video', id: 9 } } });
+      a.send({ type: 'dialog.open', dialog: { name: 'no-network' } });
+      a.send({ type: 'dialog.confirm' });
+      expect(runs.map((r) => r.input)).toEqual([{ name: 'delete-story', payload: { kind: 'video', id: 9 } }]);
+      a.send({ type: 'dialog.close' });
+      expect(selectOpenDialog(a.getSnapshot())).toEqual({ open: true, dialog: { name: 'delete-story', payload: { kind: 'video', id: 9 } } });
+      expect(selectConfirmation(a.getSnapshot())).toBe('confirming');
+      runs[0].res();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(confirmed).toEqual([{ name: 'delete-story', payload: { kind: 'video', id: 9 } }]);
+      expect(a.getSnapshot().context.current).toEqual({ name: 'no-network', payload: {} });
+      expect(selectConfirmation(a.getSnapshot())).toBe('asking');
+    });
+
+    it('a failed action keeps the dialog open; confirming again runs it again; closing then closes without announcing', async () => {
+      const { a, runs, confirmed } = startConfirming();
+      a.send({ type: 'dialog.open', dialog: { name: 'delete-wordpress', payload: { id: 3 } } });
+      a.send({ type: 'dialog.confirm' });
+      runs[0].rej(new Error('Server Error'));
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(selectConfirmation(a.getSnapshot())).toBe('failed');
+      expect(selectOpenDialog(a.getSnapshot()).open).toBe(true);
+      a.send({ type: 'dialog.confirm' });
+      expect(runs).toHaveLength(2);
+      expect(selectConfirmation(a.getSnapshot())).toBe('confirming');
+      runs[1].rej(new Error('Server Error'));
+      await Promise.resolve();
+      await Promise.resolve();
+      a.send({ type: 'dialog.close' });
+      expect(a.getSnapshot().value).toBe('idle');
+      expect(confirmed).toEqual([]);
+    });
+
+    it('dialog.confirm means nothing to a dialog that does not ask', () => {
+      const { a, runs } = startConfirming();
+      a.send({ type: 'dialog.open', dialog: { name: 'welcome' } });
+      a.send({ type: 'dialog.confirm' });
+      expect(runs).toEqual([]);
+      expect(selectConfirmation(a.getSnapshot())).toBe('asking');
+    });
+
+    it('the placeholder slot throws "not provided": the dialog shows the failure', async () => {
+      const a = createActor(dialogManagerMachine, { input: {}, inspect: tracker.inspect }).start();
+      a.send({ type: 'dialog.open', dialog: { name: 'plagiarism-checker' } });
+      a.send({ type: 'dialog.confirm' });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(selectConfirmation(a.getSnapshot())).toBe('failed');
+    });
   });
 
   it('every 01 §2 dialog opens with its name', () => {

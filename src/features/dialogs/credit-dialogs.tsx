@@ -15,7 +15,7 @@ import type { components } from '@contract/schema.gen';
 import { openBlankTab, pointTab } from './browser';
 import type { DialogActions } from './dialog-actions';
 import { CREDIT_HISTORY_LOAD_MORE_WITHIN_PX, CREDIT_HISTORY_MIN_ROWS, CREDIT_HISTORY_TABLE_HEIGHT_PX } from '@machines/constants';
-import { emitDialogConfirm } from './dialog-events';
+import { ConfirmFrame } from './confirm-frame';
 import { Frame, styles } from './frame';
 import { CREDIT_TEXT, DIALOG_MESSAGES } from './messages';
 import { formatCount, formatUsd, planById, usePlans, useSwapDialog } from './use-dialog-data';
@@ -355,63 +355,9 @@ export function CreditsIntroDialog({ actions }: { actions: DialogActions }) {
 
 /**
  * 01 §5 "The plagiarism check asks confirmation before spending credits" (5 credits, 01 §9). The check
- * itself belongs to the feature that asked: it subscribes with onDialogConfirm('plagiarism-checker').
+ * itself belongs to the feature that asked: it follows the dialog manager's `dialog.confirmed`.
  */
 export function PlagiarismCheckerDialog({ actions }: { actions: DialogActions }) {
   const t = CREDIT_TEXT.plagiarism;
-  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} tone="solid" actions={actions} onConfirm={() => emitDialogConfirm('plagiarism-checker', {})} />;
-}
-
-/** A question with Cancel and a confirm button that runs `onConfirm`, closing when it settled well. */
-export function ConfirmFrame({
-  title,
-  body,
-  confirmLabel,
-  tone = 'danger',
-  actions,
-  onConfirm,
-}: {
-  title: string;
-  body: string;
-  confirmLabel: string;
-  tone?: 'danger' | 'solid';
-  actions: DialogActions;
-  onConfirm: () => Promise<void>;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onConfirm();
-      actions.close();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
-  }
-  return (
-    <Frame
-      title={title}
-      description={body}
-      busy={busy}
-      footer={
-        <>
-          <Button variant="outline" onClick={actions.close} disabled={busy}>
-            {DIALOG_MESSAGES.cancel}
-          </Button>
-          <Button variant={tone} onClick={() => void confirm()} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {failed && (
-        <p role="alert" className={styles.error}>
-          {DIALOG_MESSAGES.apiError.message}
-        </p>
-      )}
-    </Frame>
-  );
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} tone="solid" actions={actions} />;
 }

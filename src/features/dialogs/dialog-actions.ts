@@ -6,6 +6,11 @@ export interface DialogActions {
   navigate(to: string): void;
   /** reload the page (api-error 'Try Again', prompts-error 'Refresh') */
   reload(): void;
+  /**
+   * a confirmation dialog's confirm button (delete-chat, delete-story, delete-wordpress, plagiarism-checker): the
+   * dialog manager runs the confirmed action and closes the dialog when it is done (`dialog.confirm`)
+   */
+  confirm(): void;
   /** when the navigation guard asked this dialog's question: 'Yes proceed' */
   confirmLeave?: () => void;
 }

@@ -147,7 +147,7 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
     case 'delete-story':
       return <DeleteStoryDialog payload={dialog.payload} actions={actions} />;
     case 'delete-wordpress':
-      return <DeleteWordpressDialog payload={dialog.payload} actions={actions} />;
+      return <DeleteWordpressDialog actions={actions} />;
     // ── subscription ──
     case 'subscription-pending':
     case 'subscription-expired':
@@ -185,9 +185,9 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
     case 'offer':
       return <OfferDialog actions={actions} />;
     case 'payment-method':
-      return <PaymentDialog offer={false} actions={actions} />;
+      return <PaymentDialog offer={false} checkout={dialog.payload.checkout} actions={actions} />;
     case 'payment-with-offer':
-      return <PaymentDialog offer actions={actions} />;
+      return <PaymentDialog offer checkout={dialog.payload.checkout} actions={actions} />;
     case 'reward':
       return <RewardDialog actions={actions} />;
     // ── credits ──
@@ -215,7 +215,7 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
     case 'model-viewer':
       return <ModelViewerDialog actions={actions} />;
     case 'webinar':
-      return <WebinarDialog actions={actions} />;
+      return <WebinarDialog payload={dialog.payload} actions={actions} />;
     case 'realtime-blog-promo':
       return <RealtimeBlogPromoDialog actions={actions} />;
     // ── owned by later features: a generic frame until they land ──

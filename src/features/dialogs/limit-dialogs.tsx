@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import type { GenerateLimitType } from '@machines/dialogs';
+import type { CheckoutChoice, GenerateLimitType } from '@machines/dialogs';
 import { PLAN_ID } from '@machines/constants';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { CheckIcon, SparklesIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 import type { DialogActions } from './dialog-actions';
-import { setPendingCheckout, defaultFrequency, type CheckoutChoice } from './checkout';
+import { defaultFrequency } from './checkout';
 import { Frame, styles } from './frame';
 import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PRICING_TEXT, UPGRADE_TEXT, generateLimitTitle } from './messages';
 import { formatUsd, planById, useDialogNav, usePlans, useSwapDialog, type User } from './use-dialog-data';
@@ -106,8 +106,7 @@ function useStartPurchase(actions: DialogActions) {
   const swap = useSwapDialog(actions);
   return (user: User | undefined, choice: CheckoutChoice) => {
     if (user?.is_mobile_payment) return swap({ name: 'mobile-subscription' });
-    setPendingCheckout(choice);
-    swap({ name: choice.offer ? 'payment-with-offer' : 'payment-method' });
+    swap({ name: choice.offer ? 'payment-with-offer' : 'payment-method', payload: { checkout: choice } });
   };
 }
 

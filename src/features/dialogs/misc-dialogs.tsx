@@ -4,36 +4,35 @@ import type { DialogPayloads } from '@machines/dialogs';
 import { useLogout } from '@/state/session-hooks';
 import { Button } from '@/ui/button';
 import type { DialogActions } from './dialog-actions';
-import { ConfirmFrame } from './credit-dialogs';
-import { emitDialogConfirm } from './dialog-events';
+import { ConfirmFrame } from './confirm-frame';
 import { Frame } from './frame';
 import { DIALOG_MESSAGES, MISC_TEXT } from './messages';
 
 /**
- * 01 §2 delete-chat ("also used for blogs"): asks, then announces the confirmation on the dialog
- * event bus (dialog-events.ts); the chat or blog feature deletes (DELETE /api/chat/deleteMessage …).
+ * 01 §2 delete-chat ("also used for blogs"): asks; on 'Delete' the dialog manager deletes the payload's
+ * chat or blog (DELETE /api/chat/deleteMessage …, src/actors/dialog-confirmations.ts).
  */
 export function DeleteChatDialog({ payload, actions }: { payload: DialogPayloads['delete-chat']; actions: DialogActions }) {
   const t = MISC_TEXT.deleteChat[payload.kind];
-  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={MISC_TEXT.deleteChat.confirm} actions={actions} onConfirm={() => emitDialogConfirm('delete-chat', payload)} />;
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={MISC_TEXT.deleteChat.confirm} actions={actions} />;
 }
 
-/** 01 §2 delete-story ("also videos"); the storybook or video feature deletes. */
+/** 01 §2 delete-story ("also videos"); the dialog manager runs the deletion (src/actors/dialog-confirmations.ts). */
 export function DeleteStoryDialog({ payload, actions }: { payload: DialogPayloads['delete-story']; actions: DialogActions }) {
   const t = MISC_TEXT.deleteStory[payload.kind];
-  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={MISC_TEXT.deleteChat.confirm} actions={actions} onConfirm={() => emitDialogConfirm('delete-story', payload)} />;
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={MISC_TEXT.deleteChat.confirm} actions={actions} />;
 }
 
-/** 01 §2 delete-wordpress; the WordPress feature calls DELETE deleteWordpressDomains/{id}. */
-export function DeleteWordpressDialog({ payload, actions }: { payload: DialogPayloads['delete-wordpress']; actions: DialogActions }) {
+/** 01 §2 delete-wordpress (its payload names the site); the dialog manager runs the deletion. */
+export function DeleteWordpressDialog({ actions }: { actions: DialogActions }) {
   const t = MISC_TEXT.deleteWordpress;
-  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} actions={actions} onConfirm={() => emitDialogConfirm('delete-wordpress', payload)} />;
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} actions={actions} />;
 }
 
 /**
  * 01 §2 logout confirmation; 'Log out' runs the session's logout (01 §4: POST /api/logout, stored
- * local data cleared, full reload to /). The one cross-feature import of this area: logging out is
- * the auth feature's, and repeating it here would let the two drift apart.
+ * local data cleared, full reload to /), through the session's hook (src/state/session-hooks.ts) — the
+ * one logout of the app.
  */
 export function LogoutDialog({ actions }: { actions: DialogActions }) {
   const logout = useLogout();

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { PLAN_ID } from '@machines/constants';
+import type { CheckoutChoice } from '@machines/dialogs';
 import { offerUpsell } from '@machines/upgrade-button.machine';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
@@ -102,7 +103,7 @@ const SUPPORTED: PaymentSetting['title'][] = ['Stripe', 'RazorPay'];
  * buttons (01 §4). Paddle and Cashfree are listed by the API but have no browser call in the spec, so
  * they are not offered here.
  */
-export function PaymentDialog({ offer, actions }: { offer: boolean; actions: DialogActions }) {
+export function PaymentDialog({ offer, checkout, actions }: { offer: boolean; checkout?: CheckoutChoice; actions: DialogActions }) {
   const { api, $api } = useServices();
   const { user } = useCurrentUser();
   const { plans } = usePlans();
@@ -110,7 +111,7 @@ export function PaymentDialog({ offer, actions }: { offer: boolean; actions: Dia
   const [chosen, setChosen] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const choice = checkoutFor(user, offer);
+  const choice = checkoutFor(user, offer, checkout);
   const plan = planById(plans, choice.planId);
   const available = (methods.data?.data ?? []).filter((m) => SUPPORTED.includes(m.title));
   const selected = available.find((m) => m.id === chosen) ?? available[0];

@@ -4,7 +4,7 @@
  * 40 minutes).
  *
  * The behaviour is the webinar machine's (machines/webinar.machine.ts: registration, status update,
- * success/error texts, closing 2 s after success), on the shell's one webinar actor (see WebinarDialog). When the machine
+ * success/error texts, closing 2 s after success), on the shell's webinar actor (see WebinarDialog). When the machine
  * "closes" after a successful registration, the dialog turns into the add-to-calendar confirmation
  * instead of vanishing — that is the confirmation that "follows". Skip closes it.
  * On a weekend (the machine is `hidden`) it shows when the next (Monday) session starts, without Attend.
@@ -15,6 +15,7 @@ import { fromPromise } from 'xstate';
 import { css } from 'styled-system/css';
 import { webinarMachine, selectWebinarCountdown, type WebinarStatus } from '@machines/webinar.machine';
 import { WEBINAR_STATUS } from '@machines/constants';
+import type { DialogPayloads, WebinarActorRef } from '@machines/dialogs';
 import { useServices } from '@/core/services';
 import { Button } from '@/ui/button';
 import { CheckCircleIcon } from '@/ui/icons';
@@ -23,7 +24,6 @@ import { googleCalendarUrl, icsDataUrl, type CalendarEvent } from './calendar';
 import { Frame, styles } from './frame';
 import { WEBINAR_TEXT } from './messages';
 import { type User } from './use-dialog-data';
-import { getWebinarActor, type WebinarActor } from '@/features/shell/webinar-bridge';
 import { useCurrentUser } from '@/core/current-user';
 
 /**
@@ -79,15 +79,14 @@ function Countdown({ parts }: { parts: { days: number; hours: number; minutes: n
 }
 
 /**
- * One webinar machine for the whole shell: the dialog drives the floating button's actor (webinar-bridge.ts) when
- * there is one, so attending here is what the button and its 120 s prompt know too. Without it (no shell mounted,
- * e.g. a test that opens the dialog alone) the dialog runs an instance of its own.
- * Chosen once, when the dialog opens: the button's code loads in the background after the first route, so its actor
- * can appear while the dialog is up — switching machines then would rebuild the open dialog and drop what the user
- * was doing in it (a registration under way, its answer).
+ * One webinar machine for the whole shell: opened by the floating button or its 120 s prompt, the dialog's payload
+ * carries the button's actor, and the dialog drives it, so attending here is what the button and its prompt know
+ * too. Opened otherwise (e.g. the dialog alone, with no shell), the dialog runs an instance of its own (view-owned).
+ * Chosen once, when the dialog opens: switching machines while it is up would rebuild the open dialog and drop what
+ * the user was doing in it (a registration under way, its answer).
  */
-export function WebinarDialog({ actions }: { actions: DialogActions }) {
-  const [shared] = useState(getWebinarActor);
+export function WebinarDialog({ payload, actions }: { payload: DialogPayloads['webinar']; actions: DialogActions }) {
+  const [shared] = useState(() => payload.actor ?? null);
   return shared ? <WebinarDialogView actor={shared} actions={actions} /> : <OwnWebinarDialog actions={actions} />;
 }
 
@@ -116,7 +115,7 @@ function OwnWebinarDialog({ actions }: { actions: DialogActions }) {
   return <WebinarDialogView actor={actor} actions={actions} />;
 }
 
-function WebinarDialogView({ actor, actions }: { actor: WebinarActor; actions: DialogActions }) {
+function WebinarDialogView({ actor, actions }: { actor: WebinarActorRef; actions: DialogActions }) {
   const { user } = useCurrentUser();
   const [calendar, setCalendar] = useState<CalendarEvent | null>(null);
   const userRef = useRef(user);

@@ -8,22 +8,12 @@ import { shellMenus } from './shell-menus';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import type { components } from '@contract/schema.gen';
-import { onDialogConfirm } from '@/features/dialogs/dialog-events';
 import { CHAT_DEFAULT_TITLE, CHAT_LIST_TOGGLE_ABOVE, CHAT_RECENT_PAGE_SIZE } from '@machines/constants';
 import { paths } from '@/core/paths';
+import { CHAT_LIST_MESSAGES } from './messages';
 
-/** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */
-export const CHAT_LIST_MESSAGES = {
-  showMore: 'Show More',
-  showRecent: 'Show Recent',
-  rename: 'Rename',
-  delete: 'Delete',
-  /** ours: the menu button's accessible name */
-  options: (title: string) => `Options for ${title}`,
-  renameLabel: 'Chat title',
-  empty: 'No chats yet',
-  list: 'Recent chats',
-} as const;
+// the list's texts live in ./messages.ts (the lazily loaded menu parts read them too); re-exported for the tests
+export { CHAT_LIST_MESSAGES } from './messages';
 
 type Summary = components['schemas']['ChatConversationSummary'];
 type Page = components['schemas']['ChatConversationPage'];
@@ -237,22 +227,17 @@ function ChatListInner({ frame }: { frame: (content: ReactNode) => ReactNode }) 
     retry: false,
   });
 
-  // Delete goes through the delete-chat dialog (01 §2); its confirmation arrives here and the list deletes.
-  useEffect(
-    () =>
-      onDialogConfirm('delete-chat', async ({ kind, id }) => {
-        if (kind !== 'chat') return;
-        await api.DELETE('/api/chat/deleteMessage', { params: { query: { conversation_chat_id: String(id) } } });
-        queryClient.removeQueries({ queryKey: ['get', '/api/chat/conversations/{conversation_chat_id}', { params: { path: { conversation_chat_id: String(id) } } }] });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['get', CONVERSATIONS_PATH] }),
-          queryClient.invalidateQueries({ queryKey: ['get', '/api/chat/listMessage'] }),
-        ]);
-        // the open conversation was deleted: /chat opens the most recent remaining one
-        if (activeRef.current === String(id)) navigate(paths.chat, { replace: true });
-      }),
-    [api, queryClient, navigate],
-  );
+  // Delete goes through the delete-chat dialog (01 §2), whose confirmation the dialog manager carries out (the
+  // conversation deleted, the lists refetched); once it is done, leave the conversation if it was the open one:
+  // /chat opens the most recent remaining one.
+  useEffect(() => {
+    const sub = dialogs.on('dialog.confirmed', ({ dialog }) => {
+      if (dialog.name === 'delete-chat' && dialog.payload.kind === 'chat' && activeRef.current === String(dialog.payload.id)) {
+        navigate(paths.chat, { replace: true });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [dialogs, navigate]);
 
   // expanded: load further pages as the end of the list comes into view
   useEffect(() => {

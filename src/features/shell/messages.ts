@@ -88,3 +88,16 @@ export const TRIAL_MESSAGES = {
   label: (d: number, h: number, m: number) =>
     `Trial ends in ${d} ${d === 1 ? 'day' : 'days'}, ${h} ${h === 1 ? 'hour' : 'hours'} and ${m} ${m === 1 ? 'minute' : 'minutes'}`,
 } as const;
+
+/** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */
+export const CHAT_LIST_MESSAGES = {
+  showMore: 'Show More',
+  showRecent: 'Show Recent',
+  rename: 'Rename',
+  delete: 'Delete',
+  /** ours: the menu button's accessible name */
+  options: (title: string) => `Options for ${title}`,
+  renameLabel: 'Chat title',
+  empty: 'No chats yet',
+  list: 'Recent chats',
+} as const;

@@ -10,8 +10,7 @@ import { BriefcaseIcon, CompassIcon, CreditCardIcon, GlobeIcon, LifeBuoyIcon, Lo
 import * as Menu from '@/ui/menu';
 import type { MenuTakeOver } from '@/ui/menu-placeholder';
 import { ProgressBar } from '@/ui/progress-bar';
-import { CHAT_LIST_MESSAGES } from './chat-list';
-import { PROFILE_MENU_LABELS as L, SHELL_MESSAGES } from './messages';
+import { CHAT_LIST_MESSAGES, PROFILE_MENU_LABELS as L, SHELL_MESSAGES } from './messages';
 import type { CreditsSummary, ProfileMenuProps } from './profile-menu';
 import { lazyIntl } from '@/ui/lazy-intl';
 import { accountPaths } from '@/core/paths';

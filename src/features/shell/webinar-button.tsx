@@ -4,10 +4,11 @@
  * dialog ('Join Us Live Today!', built by the dialogs area); a user who has not answered yet (is_webinar 0) is
  * prompted after 120 s.
  *
- * Bridge to the dialog: the machine's `webinar.openDialog` / `webinar.closeDialog` go to the app's dialog manager;
- * when the user closes the dialog there (X, Escape), the machine hears `webinar.close`. The dialog reaches this
- * actor — to send `webinar.attend` / `webinar.skip` and to read the countdown (selectWebinarCountdown) and the
- * message — through webinar-bridge.ts (one shell, so one webinar actor at a time), read once when the dialog opens.
+ * The webinar actor is this button's (a view-owned actor, useActorRef: it lives while the shell shows the button).
+ * The machine's `webinar.openDialog` goes to the app's dialog manager as a webinar dialog carrying this actor in its
+ * payload, so the dialog drives the same machine — it sends `webinar.attend` / `webinar.skip` and reads the
+ * countdown (selectWebinarCountdown) and the message; when the user closes the dialog there (X, Escape), the
+ * machine hears `webinar.close`.
  *
  * Actor slots: `updateWebinarStatus` → POST /api/user/update-webinar-status {is_webinar}, then the user is
  * re-read; `registerWebinar` → the external automation hook of 01 §7 {first_name, last_name, email, zoom,
@@ -18,18 +19,16 @@ import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { getWebinarActor, setWebinarActor } from './webinar-bridge';
 import { css, cx } from 'styled-system/css';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import { VideoIcon } from '@/ui/icons';
 import { webinarMachine, type WebinarStatus } from '@machines/webinar.machine';
+import { isDialogOpen } from '@machines/dialog-manager.machine';
 import { isWebinarLive } from '@machines/webinar-schedule';
 import { WEBINAR_STATUS } from '@machines/constants';
 import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
 import { currentUserQuery } from '@/core/current-user';
-
-export type { WebinarActor } from './webinar-bridge';
 
 export interface WebinarButtonProps {
   /** On full-height workspaces (chat) the button sits above the bottom composer instead of over its Send button. */
@@ -119,7 +118,7 @@ export function formatWebinarStart(ms: number): string {
 export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
   const { api, $api } = useServices();
   const queryClient = useQueryClient();
-  const { dialogs } = useAppActors();
+  const { dialogs, inspect } = useAppActors();
   const webinarStart = user.webinar?.webinar_date ? Date.parse(user.webinar.webinar_date) : null;
 
   const machine = useMemo(
@@ -152,29 +151,24 @@ export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
     user.is_webinar === WEBINAR_STATUS.skipped || user.is_webinar === WEBINAR_STATUS.registered ? user.is_webinar : WEBINAR_STATUS.notRegistered
   ) as WebinarStatus;
   const actor = useActorRef(machine, {
+    id: 'webinar',
     input: { now: Date.now(), isWebinar, webinarStart: Number.isFinite(webinarStart) ? webinarStart : null },
+    inspect,
   });
   const hidden = useSelector(actor, (s) => s.matches('hidden'));
   const live = useSelector(actor, (s) => isWebinarLive(s.context.now));
   const start = useSelector(actor, (s) => s.context.start);
 
-  // The bridge: the dialog finds this actor.
-  useEffect(() => {
-    setWebinarActor(actor);
-    return () => {
-      if (getWebinarActor() === actor) setWebinarActor(null);
-    };
-  }, [actor]);
-
   // Machine → dialog manager, and the dialog manager's close → machine.
   useEffect(() => {
     const isWebinarOpen = () => {
       const snap = dialogs.getSnapshot();
-      return snap.value === 'open' && snap.context.current?.name === 'webinar';
+      return isDialogOpen(snap) && snap.context.current?.name === 'webinar';
     };
     const subs = [
-      actor.on('webinar.openDialog', ({ dialog }) => {
-        if (!isWebinarOpen()) dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar', payload: dialog.payload as Record<string, never> } });
+      // the dialog gets this actor in its payload: the button, the prompt and the dialog are one machine
+      actor.on('webinar.openDialog', () => {
+        if (!isWebinarOpen()) dialogs.send({ type: 'dialog.open', dialog: { name: 'webinar', payload: { actor } } });
       }),
       // 'webinar.closeDialog' is the open dialog's to handle (it may turn into the add-to-calendar confirmation
       // instead of closing): the dialog is mounted whenever it is open (features/dialogs/webinar-dialog.tsx).
