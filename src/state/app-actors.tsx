@@ -12,12 +12,27 @@ import type { BlogWizardActor, GenerationQueueActor } from './generation-actors'
 import { loadWhenIdle } from '@/platform/idle-queue';
 
 /**
- * The app-wide actors, created once at start-up (main.tsx) — or once per test — and reached through
- * context. Each carries a readable id and systemId so Stately Inspect lists it by name.
+ * How an actor is hosted in this app — two ways, and only these two:
  *
- * Why not createActorContext: these actors must exist before React renders (the API client's
- * middleware and the router's blocker talk to them outside components) and be shared by several
- * providers; a plain context over actors created here gives that, with the same narrow-selector use
+ * 1. App-wide: one actor for the whole app, created here, once, by `createAppActors` (main.tsx at start-up; each
+ *    test makes its own) and reached with `useAppActors()` in components (then `useSelector(actor, narrow)`), or
+ *    through the `AppActors` object where there is no component (main.tsx, the wiring below). Either created at
+ *    start-up (dialogs, navigationGuard, session), or — for bundle size, when the first route does not need its code
+ *    — lazily after the first route, from a dynamically imported module (generationQueue, blogWizard): a
+ *    `Deferred<T>`, reached with `useDeferredActor((a) => a.generationQueue)` in components or
+ *    `await actors.generationQueue.ready` elsewhere. What an actor needs from another (a dialog from the session, the
+ *    queue's dialogs) is wired here, by events and `actor.on(...)`, not through module variables.
+ * 2. View-owned: an actor that lives as long as one component — @xstate/react's `useActorRef(machine, { input })`
+ *    in the component that owns it (the trial countdown, the upgrade button, the webinar button). Another view
+ *    that needs it is handed the reference explicitly: the webinar dialog gets the webinar button's actor in its
+ *    dialog payload, through the app-wide dialog manager (machines/dialogs.ts).
+ *
+ * Nothing else: no actor in a module-level variable, no actor created in a render. Each app-wide actor carries a
+ * readable id and systemId so Stately Inspect lists it by name; a view-owned one may pass `useAppActors().inspect`.
+ *
+ * Why not createActorContext: these actors must exist before React renders (the API client's reports and the
+ * router's blocker talk to them outside components) and be shared by several providers; a plain context over
+ * actors created here gives that, with the same narrow-selector use
  * (`useSelector(useAppActors().dialogs, (s) => s.context.current)`).
  */
 export interface AppActors {
@@ -29,7 +44,8 @@ export interface AppActors {
    * The generation queue (images and videos, with its video-polling children). Created at start-up, but
    * from a module loaded with a dynamic import (its machines and the queue client are not needed by the
    * first route — bundle budget), so it is a deferred actor: `await generationQueue.ready`, or
-   * `useGenerationQueue()` in components. Null `ready` without services (unit tests of other actors).
+   * `useDeferredActor((a) => a.generationQueue)` in components. Null `ready` without services (unit tests of other
+   * actors).
    */
   generationQueue: Deferred<GenerationQueueActor>;
   /** The long-blog wizard with Generate All, deferred like the queue (same lazily loaded module). */
@@ -86,8 +102,8 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
 /**
  * The same actors, each step a task of its own: `pause` ends the current task between them (main.tsx passes
  * its yield to the browser). At start-up each machine's initial snapshot and the session's start are several
- * milliseconds of script on a fast machine (a cold profile, 2026-11-27: 54 ms in all at 1× CPU), four times that
- * on Lighthouse's slow phone — in one task, one long blocking task.
+ * milliseconds of script on a fast machine (tens of ms in all on a cold profile at 1× CPU), four times that on
+ * Lighthouse's slow phone — in one task, one long blocking task.
  */
 export async function createAppActorsInSteps(options: AppActorsOptions, pause: () => Promise<void>): Promise<AppActors> {
   const steps = appActorSteps(options);
@@ -205,16 +221,19 @@ export function useAppActors(): AppActors {
   return actors;
 }
 
-/** The app-wide generation queue actor once its module has loaded (null until then, a few ms after start-up). */
-export function useGenerationQueue(): GenerationQueueActor | null {
-  const { generationQueue } = useAppActors();
-  const [actor, setActor] = useState(generationQueue.current);
+/**
+ * A lazily created app-wide actor in a component (`useDeferredActor((a) => a.generationQueue)`): null until its
+ * module has loaded, shortly after the first route, then the actor.
+ */
+export function useDeferredActor<T>(pick: (actors: AppActors) => Deferred<T>): T | null {
+  const deferred = pick(useAppActors());
+  const [actor, setActor] = useState(deferred.current);
   useEffect(() => {
     let live = true;
-    void generationQueue.ready?.then((a) => live && setActor(a));
+    void deferred.ready?.then((a) => live && setActor(a));
     return () => {
       live = false;
     };
-  }, [generationQueue]);
+  }, [deferred]);
   return actor;
 }

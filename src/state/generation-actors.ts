@@ -15,7 +15,6 @@ import type { AppServices } from '@/core/services';
 import { provideGenerationQueue } from '@/actors/generation-queue';
 import { createQueueService } from '@/actors/video-polling';
 import { provideBlogWizard } from '@/actors/blog-wizard';
-import type { Actor as DialogsActor } from 'xstate';
 import type { dialogManagerMachine } from '@machines/dialog-manager.machine';
 import type { sessionMachine } from '@machines/session.machine';
 import { dialog } from '@machines/dialogs';
@@ -25,7 +24,7 @@ export type GenerationQueueActor = Actor<ReturnType<typeof provideGenerationQueu
 
 export function createGenerationQueueActor(deps: {
   services: AppServices;
-  dialogs: DialogsActor<typeof dialogManagerMachine>;
+  dialogs: Actor<typeof dialogManagerMachine>;
   session: Actor<typeof sessionMachine>;
   inspect?: Inspect;
   now?: () => number;
@@ -90,7 +89,7 @@ export type BlogWizardActor = Actor<ReturnType<typeof provideBlogWizard>>;
  */
 export function createBlogWizardActor(deps: {
   services: AppServices;
-  dialogs: DialogsActor<typeof dialogManagerMachine>;
+  dialogs: Actor<typeof dialogManagerMachine>;
   inspect?: Inspect;
 }): BlogWizardActor {
   const { services, dialogs } = deps;
