@@ -24,8 +24,6 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
 }
 
 export const formStack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-export const alertBox = css({
-  borderWidth: '1px', borderColor: 'danger.default', bg: 'danger.subtle', color: 'danger.text',
-  borderRadius: 'md', px: '3', py: '2', fontSize: 'sm',
-});
+// the sign-in pages' error box is the app's (also the onboarding page's)
+export { alertBox } from '@/ui/alert';
 export const textLink = css({ color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } });

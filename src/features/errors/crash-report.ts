@@ -14,7 +14,7 @@ export const CRASH_STACK_MAX_CHARS = 8000;
  * the id alone (no email or name), the subscription only its plan, status and billing period.
  */
 export function buildCrashReport(error: unknown, context: { href: string; user?: User | null }): CrashReport {
-  let url = '';
+  let url: string;
   try {
     const u = new URL(context.href);
     url = u.origin + u.pathname;

@@ -9,7 +9,7 @@ import { Spinner } from '@/ui/spinner';
 import { LogoMark } from '@/ui/logo-mark';
 import { useServices } from '@/core/services';
 import { useCurrentUser, currentUserQuery } from '@/core/current-user';
-import { alertBox } from '@/features/auth/auth-card';
+import { alertBox } from '@/ui/alert';
 import { ONBOARDING_TEXT as t } from './messages';
 import {
   CHAT_CHOICES, COMPANY_SIZES, ROLE_SUGGESTIONS, TIMES, USE_CASES, stepAnswers, stepsFor, validateStep, wantsCall,

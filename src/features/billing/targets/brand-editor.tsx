@@ -31,7 +31,7 @@ import {
   type Business,
   type SetupStep,
 } from './brand-form';
-import type { BrandNav } from './brands-target';
+import type { BrandNav } from './brand-nav';
 
 const ALL_FIELDS: readonly BrandField[] = ['name', 'url', 'description', 'industry', 'tone', 'products', 'colors', 'language'];
 const formColumn = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '2xl' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
@@ -14,7 +14,8 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { BRANDS_TEXT as t } from '../messages';
 import { Panel, alertText, mutedText } from '../panel';
 import { BrandDetail, BrandSetup, useBrandCache } from './brand-editor';
-import { isSetupStep, type Business, type SetupStep } from './brand-form';
+import { isSetupStep, type Business } from './brand-form';
+import { useBrandNav, type BrandNav } from './brand-nav';
 
 /**
  * target=brand (03 §2 "Manage Brands lists businesses with create, edit, multi-delete and detail views"; 01 §2
@@ -39,44 +40,6 @@ export function BrandsTarget() {
   if (id !== null && isSetupStep(step)) return <BrandSetup brandId={id} step={step} nav={nav} />;
   if (id !== null) return <BrandDetail id={id} nav={nav} />;
   return <BrandList page={Math.max(1, Math.floor(Number(params.get('page'))) || 1)} search={params.get('search') ?? ''} nav={nav} />;
-}
-
-export interface BrandNav {
-  /** Whether the user moved between brand views (then the new view takes focus). */
-  moved: boolean;
-  href(view: { brand?: number | 'new'; step?: SetupStep }): string;
-  list(opts?: { page?: number; search?: string; replace?: boolean }): void;
-  detail(id: number, opts?: { replace?: boolean }): void;
-  setup(id: number | 'new', step: SetupStep, opts?: { replace?: boolean }): void;
-}
-
-/** Moves between the brand views by rewriting the address (target, page, search and the way back to a blog stay). */
-function useBrandNav(moved: boolean): BrandNav {
-  const [params, setParams] = useSearchParams();
-  const build = useCallback(
-    (view: { brand?: number | 'new'; step?: SetupStep; page?: number; search?: string }) => {
-      const next = new URLSearchParams();
-      next.set('target', 'brand');
-      next.set('page', String(view.page ?? (Math.max(1, Number(params.get('page')) || 1))));
-      const search = view.search ?? params.get('search') ?? '';
-      if (search) next.set('search', search);
-      for (const k of ['blog_id', 'easy_blog_id']) if (params.get(k)) next.set(k, params.get(k)!);
-      if (view.brand !== undefined) next.set('brand', String(view.brand));
-      if (view.step !== undefined) next.set('step', String(view.step));
-      return next;
-    },
-    [params],
-  );
-  return useMemo(() => {
-    const go = (next: URLSearchParams, replace = false) => setParams(next, { replace });
-    return {
-      moved,
-      href: (view) => `?${build(view).toString()}`,
-      list: (o = {}) => go(build({ page: o.page, search: o.search }), o.replace),
-      detail: (id, o = {}) => go(build({ brand: id }), o.replace),
-      setup: (id, step, o = {}) => go(build({ brand: id, step: id === 'new' ? undefined : step }), o.replace),
-    };
-  }, [build, moved, setParams]);
 }
 
 const table = css({
