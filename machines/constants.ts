@@ -76,6 +76,20 @@ export const CHAT_DEFAULT_TITLE = 'Untitled';
 export const CHAT_LIMIT_HTTP_STATUS = 400;
 /** 01 §2 Dialogs chat-limit-exceeded, §8: the text of the limit; also the message of that 400 answer. */
 export const CHAT_LIMIT_MESSAGE = 'Chat Usage Limit Exhausted';
+/**
+ * Beyond the spec: a reply that delivers nothing for 60 s (waiting for its first piece included) is treated as
+ * cut off — shown as interrupted with 'Regenerate' — so a dead connection never leaves an endless spinner
+ * (the chat machine's `chatStall` delay, re-armed by every piece).
+ */
+export const CHAT_STALL_MS = 60_000;
+/**
+ * Beyond the spec: while a reply streams, new text is copied to the browser 5 s after it arrived (the chat
+ * machine's `persistEvery` delay), and at once when the page is left or hidden, so a reload shows every word that
+ * was on screen. The period only bounds what a crashed or killed tab loses: each copy writes the whole reply (a
+ * 20,000-word reply is ~120 KB, ≈ 5 ms of main thread), and copying every second cost five times as much over
+ * the long benchmark stream (tests/bench/chat-stream.spec.ts).
+ */
+export const CHAT_PERSIST_EVERY_MS = 5000;
 /** 01 §2 App shell, §9: the chat list shows the 10 most recent conversations (page size of recent chats). */
 export const CHAT_RECENT_PAGE_SIZE = 10;
 /** 01 §3 Credit matrix text types; 01 §6: the Elite text model is Pro only (plan_id 3). */

@@ -1,11 +1,14 @@
 /**
  * The chat stream's side effects over the real API client (01 §4 Chat, §7 Chat calls, §8 "Chat request
  * answered 400"). The machine (machines/chat-stream.machine.ts) stays pure; this module fills its slots:
+ *  - checkSubscription → the app's subscription gate for a chat (01 §4 "checked in order before a generation"),
+ *                   given as `checkGate` (it reads the user through the app's query cache and opens the gate's
+ *                   dialog when blocked: src/state/gate.ts); without it every send is refused.
  *  - streamChat   → POST /api/chat/generateMessage, read as an event stream with streamContent (src/api/stream.ts).
  *                   Sends `chat.chunk {text}` per piece, `chat.done` only when the stream ended with `data: [DONE]`,
  *                   and `chat.error {status, message}` otherwise (the client middleware throws an ApiError for a
  *                   non-2xx, so a 400 arrives as status 400 and the machine opens 'Chat Usage Limit Exhausted').
- *                   Leaving `generating` (user stop) aborts the request; the server then stops generating and
+ *                   Leaving `streaming` (a user stop, a stall) aborts the request; the server then stops generating and
  *                   stores and charges nothing (openapi/paths/chat.yaml).
  *  - storeMessage → POST /api/chat/storeMessage with the ids of the generation that finished.
  *  - refetchTitle → GET /api/chat/conversations/{id} (per_page 1) for the title the server gave an 'Untitled' chat.
@@ -16,23 +19,24 @@
  * the machine reports no id back; with `conversationId: null` one id is made per actor system (one per chat
  * actor created with createActor) and used by all three slots.
  */
-import { fromCallback, fromPromise, type ActorSystem } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { isApiError } from '@/api/errors';
 import type { paths } from '@contract/schema.gen';
 import { streamContent, type StreamOutcome } from '@/api/stream';
 import { streamingFetch } from '@/api/stream-relay';
-import { chatStreamMachine, type ChatEvent, type ChatInput, type StreamChatInput } from '@machines/chat-stream.machine';
+import {
+  chatStreamMachine,
+  type ChatEvent,
+  type ChatGateOutput,
+  type ChatInput,
+  type StoreMessageInput,
+  type StreamChatInput,
+} from '@machines/chat-stream.machine';
 
 type GenerateBody = paths['/api/chat/generateMessage']['post']['requestBody']['content']['application/json'];
 
-export interface StoreMessageInput {
-  conversationId: ChatInput['conversationId'];
-  messageInput: string;
-  messageOutput: string;
-}
-
-export interface ChatStreamActorOptions {
+interface ChatStreamActorOptions {
   /** Id maker for new messages (and a conversation started with conversationId null); default newChatId. */
   newId?: () => string;
   /**
@@ -40,6 +44,8 @@ export interface ChatStreamActorOptions {
    * workers exist, else the client's own fetch.
    */
   streamFetch?: (request: Request) => Promise<Response>;
+  /** The subscription gate for a chat: resolves whether it may go on (a blocked gate has shown its dialog). */
+  checkGate?: () => Promise<ChatGateOutput>;
 }
 
 /** What a stream that ended without `data: [DONE]` reports (the answer was cut off and is not stored). */
@@ -68,11 +74,11 @@ function messageOf(error: unknown): string {
  * The machine's actor slots over the client. Input types are the ones the machine declares; every call passes
  * xstate's AbortSignal (or the callback's own), so stopping the actor aborts the request.
  */
-export function createChatStreamActors(api: ApiClient, options: ChatStreamActorOptions = {}) {
+function createChatStreamActors(api: ApiClient, options: ChatStreamActorOptions = {}) {
   const newId = options.newId ?? newChatId;
   /** conversationId null → one id per actor system */
-  const minted = new WeakMap<ActorSystem<any>, string>();
-  const conversationOf = (system: ActorSystem<any>, id: ChatInput['conversationId']): string => {
+  const minted = new WeakMap<object, string>();
+  const conversationOf = (system: object, id: ChatInput['conversationId']): string => {
     if (id !== null && id !== undefined && String(id) !== '') return String(id);
     let made = minted.get(system);
     if (!made) {
@@ -85,6 +91,11 @@ export function createChatStreamActors(api: ApiClient, options: ChatStreamActorO
   const finished = new Map<string, FinishedGeneration>();
 
   return {
+    checkSubscription: fromPromise<ChatGateOutput, { action: 'chat' }>(async () => {
+      if (!options.checkGate) throw new Error('checkSubscription: no gate given');
+      return options.checkGate();
+    }),
+
     streamChat: fromCallback<ChatEvent, StreamChatInput>(({ input, sendBack, system }) => {
       const abort = new AbortController();
       const conversationChatId = conversationOf(system, input.conversationId);
@@ -126,7 +137,7 @@ export function createChatStreamActors(api: ApiClient, options: ChatStreamActorO
         }
       })();
 
-      // Leaving `generating` (stop, a new conversation, unmount): abort the request, so the server stops too.
+      // Leaving `streaming` (stop, stall, offline, the actor stopped): abort the request, so the server stops too.
       return () => abort.abort();
     }),
 

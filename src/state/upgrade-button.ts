@@ -46,7 +46,7 @@ function scrollToUpgradeSection(navigate: (to: string) => void) {
   section.focus?.({ preventScroll: true });
 }
 
-export interface UpgradeButtonState {
+interface UpgradeButtonState {
   /** 01 §4 / §6: no button for Pro on yearly payment */
   hidden: boolean;
   /** 01 §4 / §9: plan 1's bounce, 1.5 s every 30 s */

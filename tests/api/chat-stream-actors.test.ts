@@ -18,7 +18,8 @@ import { AiProviderError, type AiWriter } from '@server/ai/types';
 import { createApiClient, type ApiClient } from '@/api/client';
 import type { StoredAuth, TokenStore } from '@/api/auth-storage';
 import { CHAT_INTERRUPTED_MESSAGE, newChatId, provideChatStream } from '@/actors/chat-stream';
-import { chatStreamMachine, selectChatFlags, type ChatEmitted } from '@machines/chat-stream.machine';
+import { checkSubscriptionGate, gateInputFromUser } from '@/actors/subscription-gate';
+import { chatStreamMachine, selectBusy, selectChatFlags, selectOutcome, type ChatEmitted, type ChatGateOutput } from '@machines/chat-stream.machine';
 import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_HTTP_STATUS } from '@machines/constants';
 import { dialog } from '@machines/dialogs';
 import { createRelayFetch, serveStreamRelay, type RelayFromWorker, type RelayToWorker } from '@/api/stream-relay';
@@ -93,24 +94,44 @@ let streamFetch: ((request: Request) => Promise<Response>) | undefined;
 
 type ChatActor = ActorRefFrom<typeof chatStreamMachine>;
 
-/** A chat actor on the real actors, recording what it emits and the states it passed through. */
-function startChat(api: ApiClient, input: { conversationId: string | null; conversationTitle?: string; model?: string }) {
-  const actor: ChatActor = createActor(provideChatStream(api, { streamFetch }), {
-    input: { conversationId: input.conversationId, conversationTitle: input.conversationTitle ?? CHAT_DEFAULT_TITLE, model: input.model },
+/** A gate that lets every chat through (the gate's own paths are tests/machines/subscription-gate*.test.ts). */
+const openGate = async (): Promise<ChatGateOutput> => ({ allowed: true });
+
+/**
+ * The subscription gate as the app runs it for a chat (src/state/gate.ts), over this client: the user and the plan
+ * read from the server, the real gate machine with its real actors. Records the dialog a block would open.
+ */
+function realGate(api: ApiClient, opened: unknown[]) {
+  return async (): Promise<ChatGateOutput> => {
+    const [{ data: me }, { data: details }] = await Promise.all([api.GET('/api/auth/getUser', {}), api.GET('/api/subscription/details', {})]);
+    const input = gateInputFromUser(me!.data.user, 'chat', Date.now(), { plan: details!.data.plan, storybookCount: 0 });
+    const out = await checkSubscriptionGate(api, input);
+    if (!out.allowed) opened.push(out.dialog);
+    return out;
+  };
+}
+
+/** A chat actor on the real actors, recording what it emits (but the copies kept for a reload) and the flags it showed. */
+function startChat(api: ApiClient, input: { conversationId: string | null; conversationTitle?: string }, checkGate = openGate) {
+  const actor: ChatActor = createActor(provideChatStream(api, { streamFetch, checkGate }), {
+    input: { conversationId: input.conversationId, conversationTitle: input.conversationTitle ?? CHAT_DEFAULT_TITLE },
   });
   const emitted: ChatEmitted[] = [];
-  actor.on('*', (e) => void emitted.push(e as ChatEmitted));
-  const flags: ReturnType<typeof selectChatFlags>[] = [];
+  actor.on('*', (e) => void (e.type !== 'chat.persist' && e.type !== 'chat.persistDraft' && emitted.push(e as ChatEmitted)));
+  const flags: { generating: boolean; stopDisabled: boolean }[] = [];
   actor.subscribe((snap) => {
-    const f = selectChatFlags(snap);
+    const { generating, stopDisabled } = selectChatFlags(snap);
     const last = flags.at(-1);
-    if (!last || last.generating !== f.generating || last.stopDisabled !== f.stopDisabled) flags.push(f);
+    if (!last || last.generating !== generating || last.stopDisabled !== stopDisabled) flags.push({ generating, stopDisabled });
   });
   actor.start();
   return { actor, emitted, flags };
 }
 
-const idle = (actor: ChatActor) => waitFor(actor, (snap) => snap.matches('idle'));
+const send = (actor: ChatActor, message: string, model?: string) => actor.send({ type: 'chat.send', message, at: Date.now(), model });
+/** until nothing is being sent, streamed or stored any more */
+const settled = (actor: ChatActor) => waitFor(actor, (snap) => !selectBusy(snap));
+const streaming = (actor: ChatActor) => waitFor(actor, (snap) => snap.matches('streaming'));
 const messagesOf = (conversation: string) => s.db.select().from(t.chatMessages).where(eq(t.chatMessages.conversationId, conversation));
 async function usageOf(email: string) {
   const [u] = await s.db.select().from(t.users).where(eq(t.users.email, email));
@@ -147,12 +168,13 @@ describe.each([
     const conversationId = newChatId();
     const { actor, emitted, flags } = startChat(api, { conversationId });
 
-    actor.send({ type: 'chat.send', message: 'How can I write better product descriptions?' });
-    expect(actor.getSnapshot().matches({ generating: 'awaitingFirstChunk' })).toBe(true);
-    await waitFor(actor, (snap) => snap.matches('refetchingTitle') || snap.matches('idle'));
-    await idle(actor);
+    send(actor, 'How can I write better product descriptions?');
+    await streaming(actor);
+    expect(actor.getSnapshot().matches({ streaming: { reply: 'awaitingFirstChunk' } })).toBe(true);
+    await settled(actor);
 
     const snap = actor.getSnapshot();
+    expect(selectOutcome(snap)).toBe('stored');
     expect(snap.context.error).toBeNull();
     // 01 §4: generating with stop disabled until the first chunk, then stop enabled, then not generating
     expect(flags).toEqual([
@@ -174,9 +196,9 @@ describe.each([
 
     // a second message: stored in the same conversation, no title re-fetch (no longer Untitled)
     calls = [];
-    actor.send({ type: 'chat.send', message: 'Make it shorter' });
+    send(actor, 'Make it shorter');
     await waitFor(actor, (s2) => s2.matches('storing'));
-    await idle(actor);
+    await settled(actor);
     expect(calls).toEqual(['POST /api/chat/generateMessage', 'POST /api/chat/storeMessage']);
     expect((await messagesOf(conversationId)).map((m) => m.input).sort()).toEqual(['How can I write better product descriptions?', 'Make it shorter']);
     actor.stop();
@@ -190,13 +212,14 @@ describe.each([
     const conversationId = newChatId();
     const { actor, emitted } = startChat(api, { conversationId });
 
-    actor.send({ type: 'chat.send', message: 'Write me a long essay' });
+    send(actor, 'Write me a long essay');
+    await streaming(actor);
     // stop is ignored while it is disabled (before the first chunk)
     actor.send({ type: 'chat.stop' });
-    expect(actor.getSnapshot().matches('generating')).toBe(true);
+    expect(actor.getSnapshot().matches('streaming')).toBe(true);
     await waitFor(actor, (snap) => snap.context.messageOutput === 'piece0 piece1 ');
     actor.send({ type: 'chat.stop' });
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectOutcome(actor.getSnapshot())).toBe('stopped');
 
     // the abort reaches the server's writer (the request's signal follows the actor's AbortController)
     await vi.waitFor(() => expect(held.state.signal?.aborted).toBe(true));
@@ -214,8 +237,9 @@ describe.each([
   it('a 400 (chat usage limit exhausted) opens chat-limit-exceeded and stores nothing', async () => {
     const api = await clientFor('free-words-out@demo.test');
     const { actor, emitted } = startChat(api, { conversationId: newChatId() });
-    actor.send({ type: 'chat.send', message: 'hello' });
-    await idle(actor);
+    send(actor, 'hello');
+    await settled(actor);
+    expect(selectOutcome(actor.getSnapshot())).toBe('limit');
     expect(actor.getSnapshot().context.error).toMatchObject({ status: CHAT_LIMIT_HTTP_STATUS, message: 'Chat Usage Limit Exhausted' });
     expect(emitted).toEqual([{ type: 'chat.openDialog', dialog: dialog('chat-limit-exceeded', {}) }]);
     expect(calls).toEqual(['POST /api/chat/generateMessage']);
@@ -224,9 +248,10 @@ describe.each([
 
   it('another refusal (Elite on Plus, 403) stays an error in context without the limit dialog', async () => {
     const api = await clientFor('plus@demo.test');
-    const { actor, emitted } = startChat(api, { conversationId: newChatId(), model: 'Elite' });
-    actor.send({ type: 'chat.send', message: 'hello' });
-    await idle(actor);
+    const { actor, emitted } = startChat(api, { conversationId: newChatId() });
+    send(actor, 'hello', 'Elite');
+    await settled(actor);
+    expect(selectOutcome(actor.getSnapshot())).toBe('interrupted');
     expect(actor.getSnapshot().context.error).toMatchObject({ status: 403, message: expect.stringContaining('Pro plan only') });
     expect(emitted).toEqual([]);
     actor.stop();
@@ -246,8 +271,9 @@ describe.each([
     try {
       const conversationId = newChatId();
       const { actor, emitted } = startChat(api, { conversationId });
-      actor.send({ type: 'chat.send', message: 'hello' });
-      await idle(actor);
+      send(actor, 'hello');
+      await settled(actor);
+      expect(selectOutcome(actor.getSnapshot())).toBe('interrupted');
       expect(actor.getSnapshot().context).toMatchObject({ messageOutput: 'half an answer ', error: { message: CHAT_INTERRUPTED_MESSAGE } });
       expect(emitted).toEqual([]);
       expect(calls).toEqual(['POST /api/chat/generateMessage']);
@@ -258,12 +284,39 @@ describe.each([
     }
   });
 
+  it('the real gate runs first (01 §4): free-words-out is stopped there with chat-limit-exceeded, nothing is generated', async () => {
+    const api = await clientFor('free-words-out@demo.test');
+    const opened: unknown[] = [];
+    const { actor, emitted } = startChat(api, { conversationId: newChatId() }, realGate(api, opened));
+    send(actor, 'hello');
+    expect(selectChatFlags(actor.getSnapshot()).checking).toBe(true);
+    await settled(actor);
+    // the gate chose the chat's own limit dialog (01 §2 / §8), not the generic word prompt
+    expect(opened).toEqual([dialog('chat-limit-exceeded', {})]);
+    expect(calls).not.toContain('POST /api/chat/generateMessage');
+    expect(selectOutcome(actor.getSnapshot())).toBeNull();
+    expect(emitted).toEqual([]);
+    actor.stop();
+  });
+
+  it('the real gate lets a user with words left through', async () => {
+    const api = await clientFor('free@demo.test');
+    const opened: unknown[] = [];
+    const { actor } = startChat(api, { conversationId: newChatId() }, realGate(api, opened));
+    send(actor, 'Suggest a title for a bakery blog');
+    await settled(actor);
+    expect(opened).toEqual([]);
+    expect(selectOutcome(actor.getSnapshot())).toBe('stored');
+    expect(calls).toContain('POST /api/chat/generateMessage');
+    actor.stop();
+  });
+
   it('a conversation started with conversationId null is stored under one client-made id and titled', async () => {
     const api = await clientFor('pro@demo.test');
     const { actor } = startChat(api, { conversationId: null });
-    actor.send({ type: 'chat.send', message: 'Suggest names for a bakery' });
+    send(actor, 'Suggest names for a bakery');
     await waitFor(actor, (snap) => snap.matches('refetchingTitle'));
-    await idle(actor);
+    await settled(actor);
     expect(actor.getSnapshot().context.conversationTitle).toBe('Suggest names for a bakery');
     const convs = await s.db.select().from(t.chatConversations);
     expect(convs).toHaveLength(1);

@@ -3,18 +3,18 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { Button } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import { useSelector, shallowEqual } from '@xstate/react';
 import { useServices } from '@/core/services';
-import { runGate } from '@/state/gate';
-import { useAppActors, type AppActors } from '@/state/app-actors';
 import type { components } from '@contract/schema.gen';
 import { PLAN_ID, TEXT_MODEL } from '@machines/constants';
+import { selectChatFlags, selectDraft, selectReply, type ChatReply } from '@machines/chat-stream.machine';
 import { ChatHeader } from './chat-header';
 import { Composer, type ChatModel } from './composer';
 import { MessageList } from './message-list';
 import { CHAT_MESSAGES as T } from './messages';
 import { fetchLatestConversationId, flattenMessages, invalidateChat, renameConversation, setCachedTitle, useConversation, type ChatMessage } from './chat-queries';
-import { useChatStream, type LiveExchange } from './chat-streams';
-import { loadDraft, loadNewChatId, saveDraft, saveNewChatId } from './chat-storage';
+import { useChatActor } from './chat-streams';
+import { loadNewChatId, saveNewChatId } from './chat-storage';
 import { newChatId } from '@/actors/chat-stream';
 import { streamingFetch } from '@/api/stream-relay';
 import { whenIdle } from '@/platform/idle-queue';
@@ -71,26 +71,24 @@ export function ChatPage() {
 
 type User = components['schemas']['User'];
 
-/** The live exchange is shown unless the history already holds it (after a store, once refetched). */
-function visibleLive(live: LiveExchange, messages: ChatMessage[]): LiveExchange | null {
-  if (!live.input) return null;
-  if (live.phase !== 'idle') return live;
-  if (live.outcome === null || live.outcome === 'limit') return null;
+/** The reply is shown unless the history already holds it (after a store, once refetched). */
+function visibleReply(reply: ChatReply, messages: ChatMessage[]): ChatReply | null {
+  if (!reply.input) return null;
+  if (reply.phase !== 'idle') return reply;
+  if (reply.outcome === null || reply.outcome === 'limit') return null;
   const last = messages[messages.length - 1]?.data.at(-1);
-  if (live.outcome === 'stored' && last && last.message_input === live.input && last.message_output === live.output) return null;
-  if (live.outcome === 'interrupted') {
-    // an exchange restored after a reload that was in fact stored (the page went before it could say so)
-    const stored = messages.some((m) => m.data.some((x) => x.message_input === live.input && Date.parse(x.created_at) >= live.startedAt - 5000));
+  if (reply.outcome === 'stored' && last && last.message_input === reply.input && last.message_output === reply.output) return null;
+  if (reply.outcome === 'interrupted') {
+    // a reply kept before a reload that was in fact stored (the page went before it could say so)
+    const stored = messages.some((m) => m.data.some((x) => x.message_input === reply.input && Date.parse(x.created_at) >= reply.startedAt - 5000));
     if (stored) return null;
   }
-  return live;
+  return reply;
 }
 
 function ChatConversation({ conversationId, user }: { conversationId: string; user: User }) {
   const navigate = useNavigate();
-  const services = useServices();
-  const { api, queryClient } = services;
-  const actors = useAppActors();
+  const { api, queryClient } = useServices();
   const query = useConversation(conversationId);
   const exists = query.data?.pages[0]?.exists ?? false;
   const serverTitle = query.data?.pages[0]?.conversation.conversation_title || T.untitled;
@@ -98,21 +96,14 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
   const sub = user.user_subscription;
   const isPro = sub.plan_id === PLAN_ID.pro;
   const [model, setModel] = useState<ChatModel>(TEXT_MODEL.standard);
-  const stream = useChatStream(user.id, conversationId, { title: serverTitle, model: model === TEXT_MODEL.elite && isPro ? TEXT_MODEL.elite : undefined });
-  const { live } = stream;
-  const generating = live.phase === 'waiting' || live.phase === 'streaming';
-  const busy = generating || live.phase === 'saving';
+  const replyModel = model === TEXT_MODEL.elite && isPro ? TEXT_MODEL.elite : undefined;
 
-  // the draft: restored per user and conversation, saved as it changes (survives navigation and reload)
-  const [draft, setDraftState] = useState(() => loadDraft(user.id, conversationId));
-  const setDraft = useCallback(
-    (text: string) => {
-      setDraftState(text);
-      saveDraft(user.id, conversationId, text);
-    },
-    [user.id, conversationId],
-  );
-  const [checking, setChecking] = useState(false);
+  // Everything about a reply — the gate before it, its stream, stop, stall, storing, what the composer keeps — is
+  // the chat machine's (machines/chat-stream.machine.ts); the page renders what it selects and sends it events.
+  const { actor, text } = useChatActor(user.id, conversationId, { title: serverTitle });
+  const reply = useSelector(actor, selectReply, shallowEqual);
+  const flags = useSelector(actor, selectChatFlags, shallowEqual);
+  const draft = useSelector(actor, selectDraft);
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -124,45 +115,8 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
   // words, nor take main-thread time while the user waits for them. Once per page (streamingFetch keeps it).
   useEffect(() => whenIdle(window, () => void streamingFetch(), { timeoutMs: 3000, fallbackMs: 1000 }), []);
 
-  // a new conversation stops being "the new chat" once its first exchange is stored
-  useEffect(() => {
-    if (live.outcome === 'stored' && loadNewChatId(user.id) === conversationId) saveNewChatId(user.id, null);
-  }, [live.outcome, user.id, conversationId]);
-
-  // 01 §8 chat-limit-exceeded: the message was not answered — give it back to the composer
-  const lastLimited = useRef<number>(0);
-  useEffect(() => {
-    if (live.outcome === 'limit' && live.startedAt !== lastLimited.current) {
-      lastLimited.current = live.startedAt;
-      if (!draft.trim()) setDraft(live.input);
-    }
-  }, [live.outcome, live.startedAt, live.input, draft, setDraft]);
-
-  async function send(message: string, fromComposer: boolean) {
-    if (busy || checking) return;
-    setChecking(true);
-    try {
-      // 01 §4: the subscription gate runs before every generation (action 'chat'); it opens its dialog when blocked.
-      // 01 §2/§8 give the chat its own limit dialog, chat-limit-exceeded ('Chat Usage Limit Exhausted'): when
-      // the gate blocks the chat for the word limit, that dialog is shown rather than the generic 'Word Limit'
-      // one, so the user meets the same dialog whether the gate or the server's 400 found the limit.
-      const dialogs = {
-        send: (e: Parameters<AppActors['dialogs']['send']>[0]) =>
-          actors.dialogs.send(
-            e.type === 'dialog.open' && e.dialog.name === 'generate-limit' ? { type: 'dialog.open', dialog: { name: 'chat-limit-exceeded' } } : e,
-          ),
-      } as AppActors['dialogs'];
-      const outcome = await runGate(services, { dialogs, inspect: actors.inspect }, 'chat');
-      if (!outcome.allowed) return;
-    } finally {
-      setChecking(false);
-    }
-    if (fromComposer) setDraft('');
-    stream.send(message);
-  }
-
   function newChat() {
-    if (!exists && messages.length === 0 && !live.input) {
+    if (!exists && messages.length === 0 && !reply.input) {
       textarea.current?.focus(); // already on an empty new chat
       return;
     }
@@ -172,34 +126,38 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
   }
 
   // the latest handlers, behind stable callbacks (the memoised header and composer keep their props)
-  const latest = useRef({ send, newChat, rename });
+  const latest = useRef({ newChat, rename, replyModel });
   useLayoutEffect(() => {
-    latest.current = { send, newChat, rename };
+    latest.current = { newChat, rename, replyModel };
   });
-  const onSubmit = useCallback((m: string) => void latest.current.send(m, true), []);
+  const onSubmit = useCallback((message: string) => actor.send({ type: 'chat.send', message, at: Date.now(), model: latest.current.replyModel }), [actor]);
+  const onRegenerate = useCallback(() => actor.send({ type: 'chat.regenerate', at: Date.now(), model: latest.current.replyModel }), [actor]);
+  const onStop = useCallback(() => actor.send({ type: 'chat.stop' }), [actor]);
+  const onDismiss = useCallback(() => actor.send({ type: 'chat.dismiss' }), [actor]);
+  const onDraftChange = useCallback((text: string) => actor.send({ type: 'chat.draft', text }), [actor]);
   const onRename = useCallback((t: string) => void latest.current.rename(t), []);
   const onNewChat = useCallback(() => latest.current.newChat(), []);
 
   async function rename(title: string) {
     const previous = serverTitle;
     setCachedTitle(queryClient, conversationId, title);
-    stream.setTitle(title);
+    actor.send({ type: 'chat.title', title });
     try {
       await renameConversation(api, conversationId, title);
     } catch {
       setCachedTitle(queryClient, conversationId, previous);
-      stream.setTitle(previous);
+      actor.send({ type: 'chat.title', title: previous });
     } finally {
       void invalidateChat(queryClient, conversationId);
     }
   }
 
   const title = exists ? serverTitle : T.untitled;
-  const shownLive = visibleLive(live, messages);
+  const shownReply = visibleReply(reply, messages);
   // Header and composer are memoised and get stable props, so a streaming frame (up to every
   // STREAM_RENDER_INTERVAL_MS) re-renders the message list only, not them.
   const upgrade = useMemo(
-    () => ({ planId: sub.plan_id, paymentFrequency: sub.payment_frequency, isMonthlyDisabled: user.is_monthly_disabled === 1, onSubscriptionSection: false }),
+    () => ({ planId: sub.plan_id, paymentFrequency: sub.payment_frequency, isMonthlyDisabled: user.is_monthly_disabled === 1 }),
     [sub.plan_id, sub.payment_frequency, user.is_monthly_disabled],
   );
 
@@ -215,8 +173,8 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
       <MessageList
         conversationId={conversationId}
         messages={messages}
-        live={shownLive}
-        liveText={stream.text}
+        live={shownReply}
+        liveText={text}
         loading={query.isPending}
         error={
           query.isError ? (
@@ -231,19 +189,19 @@ function ChatConversation({ conversationId, user }: { conversationId: string; us
         hasOlder={!!query.hasNextPage}
         loadingOlder={query.isFetchingNextPage}
         onLoadOlder={() => void query.fetchNextPage()}
-        onRegenerate={() => void send(live.input, false)}
-        onDismiss={stream.dismiss}
+        onRegenerate={onRegenerate}
+        onDismiss={onDismiss}
       />
       <div className={composerBox}>
         <Composer
           textareaRef={textarea}
           value={draft}
-          onChange={setDraft}
+          onChange={onDraftChange}
           onSubmit={onSubmit}
-          onStop={stream.stop}
-          generating={generating || live.phase === 'saving'}
-          stopDisabled={live.phase !== 'streaming'}
-          checking={checking}
+          onStop={onStop}
+          generating={flags.generating || flags.saving}
+          stopDisabled={flags.stopDisabled || flags.saving}
+          checking={flags.checking}
           model={model}
           onModelChange={setModel}
           eliteAllowed={isPro}

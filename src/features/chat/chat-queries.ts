@@ -17,14 +17,14 @@ const CONVERSATION_PATH = '/api/chat/conversations/{conversation_chat_id}' as co
 const CONVERSATIONS_PATH = '/api/chat/conversations' as const;
 const LIST_MESSAGE_PATH = '/api/chat/listMessage' as const;
 
-export const chatKeys = {
+const chatKeys = {
   all: ['get', CONVERSATIONS_PATH] as const,
   conversation: (id: string) => ['get', CONVERSATION_PATH, { params: { path: { conversation_chat_id: id } } }, 'pages'] as const,
   latest: ['get', LIST_MESSAGE_PATH] as const,
 };
 
 /** One page of a conversation; a conversation the server does not know (a new chat) is an empty one. */
-export async function fetchConversationPage(
+async function fetchConversationPage(
   api: ApiClient,
   id: string,
   page: number,
@@ -46,7 +46,7 @@ export async function fetchConversationPage(
   };
 }
 
-export type ConversationPage = Awaited<ReturnType<typeof fetchConversationPage>>;
+type ConversationPage = Awaited<ReturnType<typeof fetchConversationPage>>;
 
 /**
  * The open conversation's history, paged: page 1 holds the latest messages and each next page older

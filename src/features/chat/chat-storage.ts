@@ -9,9 +9,8 @@
  * and the user id keeps one user's drafts from another on a shared browser.
  */
 
-import { readStored as read, safeStorage, writeStored as write, type KeyValueStore } from '@/state/local-drafts';
-
-export type { KeyValueStore };
+import { readStored as read, safeStorage, writeStored as write } from '@/state/local-drafts';
+import type { ChatExchange } from '@machines/chat-stream.machine';
 
 type UserId = string | number;
 type ConversationId = string;
@@ -27,19 +26,12 @@ export function saveDraft(user: UserId, conversation: ConversationId, text: stri
   write(draftKey(user, conversation), text.trim() === '' ? null : text, store);
 }
 
-/** An exchange that was sent but not (yet) saved. */
-export interface InFlightExchange {
-  input: string;
-  output: string;
-  /** epoch ms when it was sent */
-  startedAt: number;
-}
-
-export function loadInFlight(user: UserId, conversation: ConversationId, store = safeStorage()): InFlightExchange | null {
+/** An exchange that was sent but not (yet) saved: the chat machine's `chat.persist`. */
+export function loadInFlight(user: UserId, conversation: ConversationId, store = safeStorage()): ChatExchange | null {
   const raw = read(inFlightKey(user, conversation), store);
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw) as Partial<InFlightExchange>;
+    const v = JSON.parse(raw) as Partial<ChatExchange>;
     return typeof v.input === 'string' && v.input
       ? { input: v.input, output: typeof v.output === 'string' ? v.output : '', startedAt: Number(v.startedAt) || 0 }
       : null;
@@ -47,7 +39,7 @@ export function loadInFlight(user: UserId, conversation: ConversationId, store =
     return null;
   }
 }
-export function saveInFlight(user: UserId, conversation: ConversationId, value: InFlightExchange | null, store = safeStorage()) {
+export function saveInFlight(user: UserId, conversation: ConversationId, value: ChatExchange | null, store = safeStorage()) {
   write(inFlightKey(user, conversation), value ? JSON.stringify(value) : null, store);
 }
 

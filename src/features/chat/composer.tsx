@@ -5,11 +5,11 @@ import { CHAT_COMPOSER_MAX_HEIGHT_PX, TEXT_MODEL } from '@machines/constants';
 import { CHAT_MESSAGES as T } from './messages';
 
 /** openapi GenerateMessageRequest.message_input maxLength. */
-export const CHAT_INPUT_MAX_CHARS = 20_000;
+const CHAT_INPUT_MAX_CHARS = 20_000;
 
 export type ChatModel = (typeof TEXT_MODEL)[keyof typeof TEXT_MODEL];
 
-export interface ComposerProps {
+interface ComposerProps {
   value: string;
   onChange(value: string): void;
   /** Enter or the send button, with a non-blank message. */
@@ -71,7 +71,7 @@ const select = css({
 /**
  * Send and Stop are one button that changes its look (so a focused button keeps the focus when the reply ends); it
  * changes without the buttons' colour transition, which ran six properties for ~140 ms of main-thread frames at
- * every send and every end (tests/bench/chat-stream.spec.ts, 2026-11-27: ≈ 20 ms of the stream's main-thread time).
+ * every send and every end (≈ 20 ms of the stream's main-thread time in tests/bench/chat-stream.spec.ts).
  */
 const action = css({ transitionProperty: 'none', marginInlineStart: 'auto' });
 const hint = css({ fontSize: 'xs', color: 'fg.subtle', ml: 'auto', hideBelow: 'sm' });

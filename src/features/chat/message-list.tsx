@@ -7,7 +7,8 @@ import { CopyButton } from './copy-button';
 import { Markdown } from './markdown/markdown';
 import { CHAT_MESSAGES as T } from './messages';
 import type { ChatMessage } from './chat-queries';
-import { useLiveText, type LiveExchange, type LiveText } from './chat-streams';
+import type { ChatReply } from '@machines/chat-stream.machine';
+import { useLiveText, type LiveText } from './chat-streams';
 
 /** Within this distance of the top, older messages load (the spec's "within 100 pixels" for paged tables, 01 §5). */
 const LOAD_OLDER_THRESHOLD_PX = 100;
@@ -138,7 +139,7 @@ const Exchange = memo(function Exchange({
   onDismiss,
 }: {
   row?: HistoryRow;
-  live?: LiveExchange;
+  live?: ChatReply;
   /** the live reply's text as it streams (without it, live.output) */
   text?: LiveText;
   /** told after the live reply's text grew on screen (the list follows the bottom) */
@@ -147,7 +148,7 @@ const Exchange = memo(function Exchange({
   onDismiss?: () => void;
 }) {
   // The one component that re-renders per streamed piece (at most every STREAM_RENDER_INTERVAL_MS): the page
-  // and the list around it do not (useChatStream's `live` keeps its text while only the text changes).
+  // and the list around it do not (the page selects the reply without its streaming text: selectReply).
   const streamed = useLiveText(live && text ? text : null);
   useLayoutEffect(() => {
     if (streamed) onGrow?.();
@@ -185,7 +186,7 @@ const Exchange = memo(function Exchange({
         <CopyButton text={output} />
       </div>
     );
-  } else if (live.phase === 'idle' && (live.outcome === 'stopped' || live.outcome === 'interrupted' || live.outcome === 'save-failed')) {
+  } else if (live.phase === 'idle' && (live.outcome === 'stopped' || live.outcome === 'interrupted' || live.outcome === 'failed')) {
     const msg = live.outcome === 'stopped' ? T.stopped : live.outcome === 'interrupted' ? T.interrupted : T.saveFailed;
     footer = (
       <>
@@ -213,10 +214,10 @@ const Exchange = memo(function Exchange({
   );
 });
 
-const liveKey = (live: LiveExchange) => `live:${live.startedAt}:${live.input.length}`;
+const liveKey = (live: ChatReply) => `live:${live.startedAt}:${live.input.length}`;
 
 /** What the polite live region says: once when a reply starts and once when it ends — never per token. */
-function announcement(live: LiveExchange): string {
+function announcement(live: ChatReply): string {
   if (live.phase === 'waiting' || live.phase === 'streaming') return T.announceStarted;
   if (live.phase !== 'idle') return '';
   switch (live.outcome) {
@@ -225,18 +226,18 @@ function announcement(live: LiveExchange): string {
     case 'stopped':
       return T.announceStopped;
     case 'interrupted':
-    case 'save-failed':
+    case 'failed':
       return T.announceInterrupted;
     default:
       return '';
   }
 }
 
-export interface MessageListProps {
+interface MessageListProps {
   messages: ChatMessage[];
   /** The exchange in flight or just finished (null when nothing to show beyond the history). */
-  live: LiveExchange | null;
-  /** Its text as it streams (useChatStream's `text`); without it the list shows live.output. */
+  live: ChatReply | null;
+  /** Its text as it streams (useChatActor's `text`); without it the list shows live.output. */
   liveText?: LiveText;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -317,9 +318,8 @@ export function MessageList({
   // older messages were prepended: keep the reader's place (distance from the bottom stays the same);
   // otherwise follow the bottom while the user is there (a streamed reply's own renders, at most every
   // STREAM_RENDER_INTERVAL_MS, call followBottom instead: useLiveText in Exchange). The layout read here does the
-  // next frame's layout early, and the frame then reuses it — the view moves in the same frame as the text. (Committing inside an animation frame
-  // instead made no measurable difference: 929 and 927 ms of main-thread CPU against 1010 and 930 over the
-  // 20,000-word benchmark stream, 2026-11-26.)
+  // next frame's layout early, and the frame then reuses it — the view moves in the same frame as the text
+  // (committing inside an animation frame instead made no measurable difference over the benchmark stream).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
