@@ -268,3 +268,19 @@ describe('sidebar chat list (01 §2)', () => {
     expect(after.data!.total).toBe(0);
   });
 });
+
+describe('chat header (01 §2: "an Upgrade button")', () => {
+  test("the chat header's Upgrade button behaves as the app header's (01 §4): plan 1 opens the upgrade dialog", async () => {
+    const { actors, history } = await openChat('free@demo.test');
+    // the app header's button reads the offer ('Upgrade: …'); the chat header's reads 'Upgrade'
+    await userEvent.click(await screen.findByRole('button', { name: T.upgrade }, { timeout: 10_000 }));
+    await waitFor(() => expect(actors.dialogs.getSnapshot().context.current?.name).toBe('pricing'));
+    expect(history.location.pathname).toBe('/chat');
+  });
+
+  test('Pro on yearly payment sees no Upgrade button in the chat header', async () => {
+    await openChat('pro-yearly@demo.test');
+    expect(screen.getByRole('button', { name: T.newChat })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Upgrade/ })).toBeNull();
+  });
+});
