@@ -9,7 +9,7 @@ import {
   type DialogManagerEvent,
   type OnboardingFlags,
 } from '@machines/dialog-manager.machine';
-import { DIALOG_NAMES, withDialogDefaults } from '@machines/dialogs';
+import { DIALOG_NAMES, withDialogDefaults, type ConfirmDialog } from '@machines/dialogs';
 import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
@@ -85,7 +85,7 @@ describe('dialogManager model paths (shortest path to every projected state)', (
       const navigations: string[] = [];
       const confirmed: unknown[] = [];
       let pending: { res: () => void; rej: (e: unknown) => void } | null = null;
-      const confirmDialog = fromPromise<void, unknown>(() => new Promise<void>((res, rej) => (pending = { res, rej })));
+      const confirmDialog = fromPromise<void, ConfirmDialog>(() => new Promise<void>((res, rej) => (pending = { res, rej })));
       const actor = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: { flags: onboarded }, inspect: tracker.inspect });
       actor.on('dialog.navigate', (e) => navigations.push(e.to));
       actor.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
@@ -266,7 +266,7 @@ describe('dialogManager chain and timers (simulated time)', () => {
   describe('confirmation dialogs (delete-chat, delete-story, delete-wordpress, plagiarism-checker)', () => {
     const startConfirming = () => {
       const runs: { input: unknown; res: () => void; rej: (e: unknown) => void }[] = [];
-      const confirmDialog = fromPromise<void, unknown>(({ input }) => new Promise<void>((res, rej) => void runs.push({ input, res, rej })));
+      const confirmDialog = fromPromise<void, ConfirmDialog>(({ input }) => new Promise<void>((res, rej) => void runs.push({ input, res, rej })));
       const a = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: {}, inspect: tracker.inspect }).start();
       const confirmed: unknown[] = [];
       a.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
