@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { referenceBackend } from './server/vite-plugin.ts';
@@ -90,6 +90,21 @@ const preloadReactDom = {
   },
 };
 
+/*
+ * The reference backend's database lives in the project (.data/pglite, or DATA_DIR / a file:// DATABASE_URL): every
+ * write changes its WAL. The dev server neither watches it (a change of a file it once served as a module sent
+ * `full-reload` to every open tab on each write) nor serves it (the WAL holds e-mails and password hashes, and
+ * `/.data/pglite/…?raw` answered with it). Vite's own defaults are kept beside the additions.
+ */
+const dataDirs = [
+  fromRoot('./.data'),
+  process.env.DATA_DIR?.trim(),
+  process.env.DATABASE_URL?.startsWith('file://') ? process.env.DATABASE_URL.slice('file://'.length) : undefined,
+]
+  .filter((dir): dir is string => Boolean(dir))
+  .map((dir) => resolvePath(dir).replace(/\/+$/, ''));
+const dataDirGlobs = [...new Set(dataDirs)].flatMap((dir) => [dir, `${dir}/**`]);
+
 // One port for the app and its reference backend: in development the backend's
 // Hono app is mounted inside the Vite dev server (no CORS, no second process).
 export default defineConfig(({ command }) => ({
@@ -108,7 +123,12 @@ export default defineConfig(({ command }) => ({
           ]
         : aliases,
   },
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: false,
+    watch: { ignored: ['**/.data/**', ...dataDirGlobs] },
+    fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.data/**', ...dataDirGlobs] },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

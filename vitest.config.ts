@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{machines,server,contract,api,meta}/**/*.test.ts'],
+          include: ['tests/{machines,server,contract,api,meta,dev}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
