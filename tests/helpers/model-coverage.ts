@@ -31,7 +31,6 @@ export interface CoverageReport {
   uncoveredTransitions: string[];
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
 type AnyTransition = any;
 
