@@ -384,8 +384,10 @@ export const chatMessages = pgTable(
 );
 
 /**
- * A finished generation charged to the user, keyed by the client's request id (e.g. chat_message_id)
- * so a retried request is never charged twice.
+ * The usage ledger: one row per generation, keyed by the client's request id (e.g. chat_message_id) so a repeated
+ * request is never generated or charged twice. A row holds its estimate while the generation runs (reserved) and
+ * what was delivered once it ends (settled); a failed or stopped one holds nothing (released). The subscription's
+ * and packs' usage counters move in the same transactions, so they always equal the ledger's sum (server/metering.ts).
  */
 export const generationCharges = pgTable(
   'generation_charges',
@@ -398,9 +400,24 @@ export const generationCharges = pgTable(
     words: integer('words').notNull().default(0),
     images: integer('images').notNull().default(0),
     credits: integer('credits').notNull().default(0),
+    /** reserved (held before generating) | settled (what was delivered) | released (failed, stopped, timed out: nothing held) */
+    status: text('status').notNull().default('settled'),
+    /** what the amounts are taken from: 'words' (free plan counters) or 'credits' (paid plan) */
+    basis: text('basis').notNull().default('words'),
+    /** where the held credits came from, so settling gives back exactly what was taken */
+    fromPlan: integer('from_plan').notNull().default(0),
+    fromBonus: integer('from_bonus').notNull().default(0),
+    /** [{ id, n }] credits taken from add-on packs, in the order taken (oldest pack first) */
+    fromPacks: jsonb('from_packs').notNull().default([]),
+    description: text('description'),
+    textType: text('text_type'),
+    imageSource: integer('image_source'),
+    /** the first result of the request, answered again to a repeat of the same request id */
+    result: jsonb('result'),
     createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.requestKey] })],
+  (t) => [primaryKey({ columns: [t.userId, t.requestKey] }), index('generation_charges_status_idx').on(t.status, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- media (spec 02 §3)

@@ -182,7 +182,9 @@ export function billingRoutes() {
     if (!plan) throw validationError({ plan_id: ['The selected plan id is invalid.'] });
     const { sub } = await currentSubscription(db, userId);
     if (plan.id === PLAN_ID.free) {
-      // Downgrade to free: immediate, no payment.
+      // Already on the free plan: nothing changes (a client call never resets the usage it has metered).
+      if (sub.planId === PLAN_ID.free) return c.json(await subscriptionReply(c, 'Your subscription is already on this plan.'), 200);
+      // Downgrade from a paid plan to free: immediate, no payment; the free counters start with the free plan.
       await db
         .update(t.subscriptions)
         .set({

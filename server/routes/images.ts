@@ -18,6 +18,7 @@
  *  - free plan and an HD quality → 403, type 'upgrade' (02 §9 "HD images are not for free users").
  * Paid plans pay the credit matrix's image rate for the model's source: Model A/B/C → source 1/2/3 (02 §2).
  */
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AppEnv } from '../app-env';
@@ -28,7 +29,7 @@ import { body, idParam, intQuery, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG } from '../http/errors';
 import { pageMeta } from '../db/queries';
-import { chargeGeneration, requireAllowance } from '../metering';
+import { getAllowance, releaseGeneration, reserveGeneration, settleGeneration, type Hold } from '../metering';
 import { parseRequestedSize, renderImage } from '../media/image-renderer';
 import { deleteMedia, publicMediaUrl, storeMedia } from '../media/store';
 import { imageRefusal } from '../services/image-allowance';
@@ -138,10 +139,36 @@ async function generate(c: Context<AppEnv>, spec: ImageSpec) {
   const { db, clock } = c.get('deps');
   const userId = c.get('auth').userId;
   const now = clock.now();
-  const allowance = await requireAllowance(db, userId, now, { images: true }, imageRefusal);
+  const allowance = await getAllowance(db, userId, now);
   const isFree = allowance.plan === 'free';
+  if (isFree && isHd(effectiveQuality(spec.quality, isFree))) throw new HttpError(403, HD_NOT_FOR_FREE_MESSAGE, { type: 'upgrade' });
+  // One image reserved before rendering (server/metering.ts); given back when anything below fails.
+  const hold = await reserveGeneration(
+    db,
+    {
+      userId,
+      requestKey: `image:${randomUUID()}`,
+      kind: 'image',
+      description: `Image: ${spec.prompt.slice(0, 80)}`,
+      images: 1,
+      imageSource: modelSource(spec.model),
+      refusal: imageRefusal,
+    },
+    now,
+  );
+  try {
+    return await generateHeld(c, spec, hold);
+  } finally {
+    await releaseGeneration(db, hold, clock.now());
+  }
+}
+
+async function generateHeld(c: Context<AppEnv>, spec: ImageSpec, hold: Hold) {
+  const { db, clock } = c.get('deps');
+  const userId = c.get('auth').userId;
+  const now = clock.now();
+  const isFree = hold.allowance.plan === 'free';
   const quality = effectiveQuality(spec.quality, isFree);
-  if (isFree && isHd(quality)) throw new HttpError(403, HD_NOT_FOR_FREE_MESSAGE, { type: 'upgrade' });
 
   let parent: ImageRow | undefined;
   if (spec.parentImageId) {
@@ -204,19 +231,8 @@ async function generate(c: Context<AppEnv>, spec: ImageSpec) {
         createdAt: now,
       })
       .returning();
-    const requestKey = `image:${inserted!.id}`;
-    const charge = await chargeGeneration(
-      tx,
-      {
-        userId,
-        requestKey,
-        kind: 'image',
-        description: `Image: ${spec.prompt.slice(0, 80)}`,
-        images: 1,
-        imageSource: modelSource(spec.model),
-      },
-      now,
-    );
+    const requestKey = hold.requestKey;
+    const charge = await settleGeneration(tx, hold, { images: 1 }, now, { imageId: inserted!.id });
     const [updated] = await tx
       .update(t.images)
       .set({ creditUsage: charge.credits, requestKey })

@@ -6,14 +6,16 @@
  *  - An answer streams piece by piece (answer(), sent by server/http/sse.ts). The AI writer is asked for the next
  *    piece only when the client reads, and the client closing the request aborts the writer at once. An aborted
  *    answer is neither stored nor charged, and nothing is remembered of it.
- *  - When the writer finishes cleanly the answer is CHARGED (chargeGeneration keyed `chat:<chat_message_id>`: free
- *    plan its words, paid plans text-matrix credits at the model's rate) before the stream ends with [DONE], and
- *    REMEMBERED in memory (user, conversation, input, output, words) for 24 h. Charging at completion rather than
- *    at storeMessage means a client cannot use the chat for free by never storing.
+ *  - Before the writer starts, CHAT_RESERVE_WORDS are RESERVED in the usage ledger (server/metering.ts, keyed
+ *    `chat:<chat_message_id>`; what is left when less), so parallel messages cannot overdraw the allowance. When the
+ *    writer finishes cleanly the reservation is SETTLED to the answer (free plan its words, paid plans text-matrix
+ *    credits at the model's rate) before the stream ends with [DONE], and the answer (conversation, input, output,
+ *    model) is kept with the ledger row, in the database, so a restart forgets nothing. Stopped or failed, the
+ *    reservation is released. Charging at completion rather than at storeMessage means a client cannot use the
+ *    chat for free by never storing.
  *  - storeMessage stores only an answer the server completed for that user and chat_message_id: the stored output
- *    is the server's own text (message_output must match it), with the words the server counted. If the memory was
- *    lost (restart, 24 h), the charge row still proves the generation: the client's output is accepted only when
- *    it has exactly the charged number of words. Storing is idempotent (same id again → 200, no copy, no charge).
+ *    is the server's own text (message_output must match it), with the words the server counted, within 24 h of
+ *    its generation. Storing is idempotent (same id again → 200, no copy, no charge).
  *  - A chat_message_id that was already generated (charged) or stored cannot be generated again (409), so a
  *    retried id can never produce a second, uncharged answer.
  * Other choices: history pages run newest first (page 1 = the latest messages, each page oldest first); message
@@ -27,7 +29,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { getSubscriptionWithPlan } from '../db/queries';
-import { allows, chargeGeneration, getAllowance } from '../metering';
+import { getAllowance, releaseGeneration, reserveGeneration, settleGeneration, type Allowance, type Hold } from '../metering';
 import { AiProviderError, countWords, type AiMessage, type AiWriter } from '../ai/types';
 import { CHAT_DEFAULT_TITLE, CHAT_LIMIT_MESSAGE, PLAN_ID, TEXT_MODEL } from '../../machines/constants';
 
@@ -41,6 +43,8 @@ export const CHAT_TITLE_MAX_CHARS = 60;
 /** How long a finished, not yet stored answer is remembered for storeMessage, and how many at most. */
 export const CHAT_COMPLETED_TTL_MS = 24 * 60 * 60 * 1000;
 export const CHAT_COMPLETED_MAX = 5000;
+/** The words reserved before an answer starts (what is left, when less): longer than the writer's usual answer. */
+export const CHAT_RESERVE_WORDS = 1500;
 
 const SYSTEM_PROMPT =
   'You are Wordsmith AI, a helpful assistant for writers and marketers. Answer clearly, accurately and concisely.';
@@ -147,18 +151,31 @@ async function ownConversation(db: Db, userId: number, id: string): Promise<Conv
   return conv;
 }
 
-/** Refuses a generation the user's plan does not allow: inactive 403, Elite off Pro 403, exhausted 400 (01 §8). */
-async function requireChatAllowance(db: Db, userId: number, now: Date, model: TextModel) {
-  const allowance = await getAllowance(db, userId, now);
+/** The refusal of a chat generation the plan does not allow: inactive 403, exhausted 400 (01 §8). */
+function chatRefusal(allowance: Allowance): HttpError {
   if (allowance.plan === 'inactive') {
     const why = INACTIVE[allowance.status] ?? INACTIVE.expired;
-    throw new HttpError(403, why.message, { type: why.type });
+    return new HttpError(403, why.message, { type: why.type });
   }
+  return new HttpError(400, CHAT_MESSAGES.limit, { type: CHAT_LIMIT_MESSAGE });
+}
+
+/** Refuses before reserving what the plan does not allow whatever is left: inactive 403, Elite off Pro 403. */
+async function requireChatAccess(db: Db, userId: number, now: Date, model: TextModel) {
+  const allowance = await getAllowance(db, userId, now);
+  if (allowance.plan === 'inactive') throw chatRefusal(allowance);
   if (model === TEXT_MODEL.elite) {
     const row = await getSubscriptionWithPlan(db, userId);
     if (row?.sub.planId !== PLAN_ID.pro) throw new HttpError(403, CHAT_MESSAGES.eliteProOnly, { type: 'Pro Plan Only' });
   }
-  if (!allows(allowance, { words: true })) throw new HttpError(400, CHAT_MESSAGES.limit, { type: CHAT_LIMIT_MESSAGE });
+}
+
+/** What the ledger keeps of a finished answer until it is stored. */
+interface FinishedAnswer {
+  conversationId: string;
+  input: string;
+  output: string;
+  model: TextModel;
 }
 
 /** A message to answer (generateMessage's body). */
@@ -197,7 +214,7 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
    * the answer is charged and remembered before this returns (and the stream then sends [DONE]); stopped or failed,
    * nothing is charged or remembered.
    */
-  async function* answer(userId: number, req: AnswerRequest, messages: AiMessage[], signal: AbortSignal): AsyncGenerator<string, void, undefined> {
+  async function* answer(userId: number, req: AnswerRequest, messages: AiMessage[], hold: Hold, signal: AbortSignal): AsyncGenerator<string, void, undefined> {
     const flightKey = `${userId}:${req.messageId}`;
     generating.add(flightKey);
     // The model label selects the credit rate; the provider keeps its configured model (AI_MODEL).
@@ -224,25 +241,22 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         next = await writer.next();
         if (signal.aborted) return; // the client left: nothing is charged or remembered
       }
-      await chargeAndRemember(userId, req, pieces.join(''));
+      await chargeAndRemember(userId, req, pieces.join(''), hold);
       finished = true;
     } finally {
       generating.delete(flightKey);
+      // stopped, failed or refused: what was reserved is given back
+      if (!finished) await releaseGeneration(db, hold, clock.now());
       // stopped or failed: the writer stops too
       if (!finished) void writer.return?.(undefined)?.catch(() => undefined);
     }
   }
 
-  async function chargeAndRemember(userId: number, req: AnswerRequest, output: string) {
+  async function chargeAndRemember(userId: number, req: AnswerRequest, output: string, hold: Hold) {
     const words = countWords(output);
     const now = clock.now();
-    const { credits } = await db.transaction((tx) =>
-      chargeGeneration(
-        tx,
-        { userId, requestKey: chargeKey(req.messageId), kind: 'chat', description: `AI Chat (${req.model})`, words, textType: req.model },
-        now,
-      ),
-    );
+    const finishedAnswer: FinishedAnswer = { conversationId: req.conversationId, input: req.input, output, model: req.model };
+    const { credits } = await db.transaction((tx) => settleGeneration(tx, hold, { words }, now, finishedAnswer));
     completed.put(req.messageId, {
       userId,
       conversationId: req.conversationId,
@@ -314,15 +328,27 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         .limit(1);
       // Another user's message id answers 404 like every other foreign id (a 409 would confirm that it exists).
       if (stored && stored.userId !== userId) throw notFound();
-      const [charged] = await db
-        .select({ key: t.generationCharges.requestKey })
-        .from(t.generationCharges)
-        .where(and(eq(t.generationCharges.userId, userId), eq(t.generationCharges.requestKey, chargeKey(req.messageId))))
-        .limit(1);
-      if (stored || charged) throw new HttpError(409, CHAT_MESSAGES.alreadyGenerated);
+      if (stored) throw new HttpError(409, CHAT_MESSAGES.alreadyGenerated);
       if (generating.has(`${userId}:${req.messageId}`)) throw new HttpError(409, CHAT_MESSAGES.inProgress);
 
-      await requireChatAllowance(db, userId, clock.now(), req.model);
+      const now = clock.now();
+      await requireChatAccess(db, userId, now, req.model);
+      const hold = await reserveGeneration(
+        db,
+        {
+          userId,
+          requestKey: chargeKey(req.messageId),
+          kind: 'chat',
+          description: `AI Chat (${req.model})`,
+          words: CHAT_RESERVE_WORDS,
+          upTo: true,
+          textType: req.model,
+          refusal: chatRefusal,
+        },
+        now,
+      );
+      // The request id was generated (charged) before, or is being generated: never a second answer.
+      if (hold.repeat) throw new HttpError(409, hold.repeat.status === 'reserved' ? CHAT_MESSAGES.inProgress : CHAT_MESSAGES.alreadyGenerated);
 
       // Context: the latest stored exchanges of the conversation, oldest first, then the new message.
       const history = conv
@@ -343,7 +369,7 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         ]),
         { role: 'user', content: req.input },
       ];
-      return (signal) => answer(userId, req, messages, signal);
+      return (signal) => answer(userId, req, messages, hold, signal);
     },
 
     /** Stores an answer the server generated (see the module comment); answers the conversation's title. */
@@ -378,16 +404,21 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
           if (remembered.output.trim() !== req.output.trim()) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
           ({ output, words, model } = remembered);
         } else {
+          // Not in this process's memory (a restart, another process): the ledger keeps the finished answer.
           const [charge] = await tx
             .select()
             .from(t.generationCharges)
             .where(and(eq(t.generationCharges.userId, userId), eq(t.generationCharges.requestKey, chargeKey(req.messageId))))
             .limit(1);
-          if (!charge) throw validationError({ chat_message_id: [CHAT_MESSAGES.notGenerated] });
-          if (countWords(req.output) !== charge.words) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
-          output = req.output;
+          const kept = charge?.status === 'settled' ? (charge.result as FinishedAnswer | null) : null;
+          if (!charge || !kept || now.getTime() - charge.createdAt.getTime() > CHAT_COMPLETED_TTL_MS)
+            throw validationError({ chat_message_id: [CHAT_MESSAGES.notGenerated] });
+          if (kept.conversationId !== req.conversationId) throw validationError({ conversation_chat_id: [CHAT_MESSAGES.otherConversation] });
+          if (kept.input !== req.input) throw validationError({ chat_message_input: [CHAT_MESSAGES.inputMismatch] });
+          if (kept.output.trim() !== req.output.trim()) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
+          output = kept.output;
           words = charge.words;
-          model = null;
+          model = kept.model;
         }
 
         let conv = found;

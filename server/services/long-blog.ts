@@ -44,7 +44,7 @@ import type { JsonBody, Schemas } from '../types';
 import { escapeHtml } from '../lib/html';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { getUser } from '../db/queries';
-import { chargeGeneration, getAllowance, requireAllowance, type Allowance } from '../metering';
+import { getAllowance, releaseGeneration, reserveGeneration, settleGeneration, type Allowance } from '../metering';
 import { countWords, type AiWriter } from '../ai/types';
 import { parseRequestedSize, renderImage } from '../media/image-renderer';
 import { deleteMedia, storeMedia } from '../media/store';
@@ -154,6 +154,23 @@ async function requireBlogAllowance(db: Db, userId: number, now: Date, content: 
   return a;
 }
 
+/** The refusal of a blog generation whose reservation does not fit (module comment, 1–3). */
+function blogRefusal(a: Allowance): HttpError {
+  if (a.plan === 'inactive') return new HttpError(403, SUBSCRIPTION_INACTIVE_MESSAGE, { type: BLOG_UPGRADE_ERROR_TYPE });
+  if (a.plan === 'free') return new HttpError(455, BLOG_WORD_LIMIT_MESSAGE, { type: BLOG_UPGRADE_ERROR_TYPE });
+  return new HttpError(455, IMAGE_MESSAGES.insufficientCredits, { type: BLOG_UPGRADE_ERROR_TYPE });
+}
+
+/** Words reserved before an outline, and per part before content, starts (what is left, when less). */
+export const OUTLINE_RESERVE_WORDS = 600;
+export const PART_RESERVE_WORDS = 800;
+export const CONTENT_IN_PROGRESS_MESSAGE = 'This content is being generated.';
+
+/** What the ledger keeps of a content generation, answered again to a repeat of its request id. */
+interface ContentResult {
+  html: string[];
+}
+
 const chargeKey = (what: string, blogId: number, requestId: string | null | undefined) =>
   `long-blog:${what}:${blogId}:${requestId ?? randomUUID()}`;
 
@@ -219,6 +236,11 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
         if (!known) throw validationError({ language_id: ['The selected language id is invalid.'] });
       }
       const blogId = existing?.id ?? (await reserveBlogId(db));
+      const hold = await reserveGeneration(
+        db,
+        { userId, requestKey: chargeKey('outline', blogId, null), kind: 'long-blog', description: `Long blog outline: ${title}`, words: OUTLINE_RESERVE_WORDS, upTo: true, refusal: blogRefusal },
+        now,
+      );
       const languageId = input.languageId ?? existing?.languageId ?? DEFAULT_BLOG_LANGUAGE_ID;
       const location = input.location ?? existingContent?.location ?? null;
       const req = outlineRequest({
@@ -265,38 +287,42 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
               .set({ title, outlineSource: source, languageId, step: Math.max(row.step, 2), content, updatedAt: now })
               .where(eq(t.longBlogs.id, blogId));
           }
-          await chargeGeneration(
-            tx,
-            { userId, requestKey: `long-blog:outline:${blogId}:${outline.id}`, kind: 'long-blog', description: `Long blog outline: ${title}`, words: countWords(text) },
-            now,
-          );
+          await settleGeneration(tx, hold, { words: countWords(text) }, now, { outlineId: outline.id });
           return outline;
         });
 
       return {
         blogId,
         async *stream(signal) {
-          let text = '';
-          for await (const piece of ai.stream(req, signal)) {
-            text += piece;
-            if (piece) yield piece;
+          try {
+            let text = '';
+            for await (const piece of ai.stream(req, signal)) {
+              text += piece;
+              if (piece) yield piece;
+            }
+            if (signal.aborted) return;
+            if (!text.trim()) throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
+            await store(text);
+          } finally {
+            await releaseGeneration(db, hold, clock.now());
           }
-          if (signal.aborted) return;
-          if (!text.trim()) throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
-          await store(text);
         },
         async whole(signal) {
-          let text = '';
           try {
-            for await (const piece of ai.stream(req, signal)) text += piece;
-          } catch (err) {
-            console.error('[server] createOutline failed:', redact(err));
-            throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
+            let text = '';
+            try {
+              for await (const piece of ai.stream(req, signal)) text += piece;
+            } catch (err) {
+              console.error('[server] createOutline failed:', redact(err));
+              throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
+            }
+            // The client went away: nothing is stored (408 ends the Google rounds quietly, 03 §8).
+            if (signal.aborted) throw new HttpError(408, 'The request was cancelled.');
+            if (!text.trim()) throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
+            return await store(text);
+          } finally {
+            await releaseGeneration(db, hold, clock.now());
           }
-          // The client went away: nothing is stored (408 ends the Google rounds quietly, 03 §8).
-          if (signal.aborted) throw new HttpError(408, 'The request was cancelled.');
-          if (!text.trim()) throw new HttpError(500, OUTLINE_ERROR_FALLBACK);
-          return store(text);
         },
       };
     },
@@ -317,37 +343,70 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
       const parts = partsOf(outline, o.choice);
       const headings = o.choice.kind === 'all';
       await requireBlogAllowance(db, userId, now, content);
+      // The request id is the idempotency key: a repeat answers the first generation's HTML, charged once.
+      const hold = await reserveGeneration(
+        db,
+        {
+          userId,
+          requestKey: chargeKey('content', o.blogId, o.requestId),
+          kind: 'long-blog',
+          description: `Long blog: ${row.title}`,
+          words: PART_RESERVE_WORDS * parts.length,
+          upTo: true,
+          refusal: blogRefusal,
+        },
+        now,
+      );
+      if (hold.repeat) {
+        if (hold.repeat.status === 'reserved') throw new HttpError(409, CONTENT_IN_PROGRESS_MESSAGE);
+        const first = (hold.repeat.result as ContentResult | null)?.html ?? [];
+        return async function* again() {
+          yield* first;
+        };
+      }
       const language = await languageName(db, row.languageId);
 
       return async function* html(signal) {
-        const results: { part: PartRef; html: string }[] = [];
-        let words = 0;
-        for (const [i, part] of parts.entries()) {
-          if (headings && i > 0) yield `<h2>${escapeHtml(partTitle(outline, part))}</h2>`;
-          const w = paragraphWriter();
-          let text = '';
-          for await (const piece of ai.stream(partRequest(row.title, outline, part, language), signal)) {
-            text += piece;
-            const out = w.push(piece);
-            if (out) yield out;
+        try {
+          const sent: string[] = [];
+          const results: { part: PartRef; html: string }[] = [];
+          let words = 0;
+          for (const [i, part] of parts.entries()) {
+            if (headings && i > 0) {
+              const h = `<h2>${escapeHtml(partTitle(outline, part))}</h2>`;
+              sent.push(h);
+              yield h;
+            }
+            const w = paragraphWriter();
+            let text = '';
+            for await (const piece of ai.stream(partRequest(row.title, outline, part, language), signal)) {
+              text += piece;
+              const out = w.push(piece);
+              if (out) {
+                sent.push(out);
+                yield out;
+              }
+            }
+            if (signal.aborted) return; // stopped: nothing is stored or charged
+            const end = w.end();
+            if (end) {
+              sent.push(end);
+              yield end;
+            }
+            words += countWords(text);
+            results.push({ part, html: w.html });
           }
-          if (signal.aborted) return; // stopped: nothing is stored or charged
-          const end = w.end();
-          if (end) yield end;
-          words += countWords(text);
-          results.push({ part, html: w.html });
+          await updateBlog(db, userId, o.blogId, clock.now(), async (fresh, current, tx) => {
+            const target = fresh.outlines.find((x) => x.id === o.outlineId);
+            if (!target) throw notFound(); // the outline went away while generating
+            for (const r of results) setPart(target, r.part, r.html);
+            const result: ContentResult = { html: sent };
+            await settleGeneration(tx, hold, { words }, clock.now(), result);
+            return { step: Math.max(current.step, 3) };
+          });
+        } finally {
+          await releaseGeneration(db, hold, clock.now());
         }
-        await updateBlog(db, userId, o.blogId, clock.now(), async (fresh, current, tx) => {
-          const target = fresh.outlines.find((x) => x.id === o.outlineId);
-          if (!target) throw notFound(); // the outline went away while generating
-          for (const r of results) setPart(target, r.part, r.html);
-          await chargeGeneration(
-            tx,
-            { userId, requestKey: chargeKey('content', o.blogId, o.requestId), kind: 'long-blog', description: `Long blog: ${current.title}`, words },
-            clock.now(),
-          );
-          return { step: Math.max(current.step, 3) };
-        });
       };
     },
 
@@ -478,35 +537,39 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
       const row = await loadOwnBlog(db, userId, o.blogId);
       const outline = findOutline(readContent(row.content), o.outlineId);
       const part: PartRef = o.part.kind === 'section' ? { kind: 'section', id: findSection(outline, o.part.id).id } : o.part;
-      await requireAllowance(db, userId, now, { images: true }, imageRefusal);
-      const prompt = o.prompt?.trim() || `${partTitle(outline, part)} — ${row.title}`;
-      // A fresh picture on every request (regenerating should not give the same image back).
-      const png = renderImage(`${prompt}\n${randomUUID()}`, parseRequestedSize(null, BLOG_IMAGE_RATIO)).full.png;
+      const hold = await reserveGeneration(
+        db,
+        { userId, requestKey: `long-blog:image:${randomUUID()}`, kind: 'long-blog-image', description: `Long blog image: ${row.title}`, images: 1, refusal: imageRefusal },
+        now,
+      );
+      try {
+        const prompt = o.prompt?.trim() || `${partTitle(outline, part)} — ${row.title}`;
+        // A fresh picture on every request (regenerating should not give the same image back).
+        const png = renderImage(`${prompt}\n${randomUUID()}`, parseRequestedSize(null, BLOG_IMAGE_RATIO)).full.png;
 
-      let stored = '';
-      await updateBlog(db, userId, o.blogId, now, async (content, current, tx) => {
-        const target = findOutline(content, o.outlineId);
-        stored = await storeMedia(tx, { userId, contentType: 'image/png', bytes: png, now });
-        let previous: string | null;
-        if (part.kind === 'intro') {
-          previous = target.introduction_image_url;
-          target.introduction_image_url = stored;
-        } else if (part.kind === 'conclusion') {
-          previous = target.conclusion_image_url;
-          target.conclusion_image_url = stored;
-        } else {
-          const s = findSection(target, part.id);
-          previous = s.image_url;
-          s.image_url = stored;
-        }
-        await deleteMedia(tx, userId, [previous]);
-        await chargeGeneration(
-          tx,
-          { userId, requestKey: `long-blog:image:${stored}`, kind: 'long-blog-image', description: `Long blog image: ${current.title}`, images: 1 },
-          now,
-        );
-      });
-      return { url: stored, part };
+        let stored = '';
+        await updateBlog(db, userId, o.blogId, now, async (content, _current, tx) => {
+          const target = findOutline(content, o.outlineId);
+          stored = await storeMedia(tx, { userId, contentType: 'image/png', bytes: png, now });
+          let previous: string | null;
+          if (part.kind === 'intro') {
+            previous = target.introduction_image_url;
+            target.introduction_image_url = stored;
+          } else if (part.kind === 'conclusion') {
+            previous = target.conclusion_image_url;
+            target.conclusion_image_url = stored;
+          } else {
+            const s = findSection(target, part.id);
+            previous = s.image_url;
+            s.image_url = stored;
+          }
+          await deleteMedia(tx, userId, [previous]);
+          await settleGeneration(tx, hold, { images: 1 }, now, { url: stored });
+        });
+        return { url: stored, part };
+      } finally {
+        await releaseGeneration(db, hold, clock.now());
+      }
     },
   };
 }

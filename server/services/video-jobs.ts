@@ -26,7 +26,7 @@ import type { AppDeps, Clock } from '../app-env';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, MSG } from '../http/errors';
-import { chargeGeneration, getAllowance } from '../metering';
+import { getAllowance, holdOf, releaseGeneration, reserveIn, settleGeneration } from '../metering';
 import { deleteMedia, readOwnMedia, sniffImageType, storeMedia } from '../media/store';
 import { RENDER_MESSAGES, VideoRenderError, renderVideo, type RenderedVideo } from '../media/video-renderer';
 import {
@@ -144,6 +144,8 @@ export interface VideoJobsDeps {
 
 export type VideoJobs = ReturnType<typeof createVideoJobs>;
 
+const videoKey = (id: number) => `video:${id}`;
+
 export function createVideoJobs(deps: VideoJobsDeps) {
   const { db, clock } = deps;
   /** videos being settled now (one render and one completion per video, whoever polls) */
@@ -246,23 +248,17 @@ export function createVideoJobs(deps: VideoJobsDeps) {
           .returning({ id: t.videos.id });
         // Deleted (or settled elsewhere) while rendering: roll the files back.
         if (done.length === 0) throw new Gone();
-        const charge = await chargeGeneration(
-          tx,
-          {
-            userId: row.userId,
-            requestKey: `video:${row.id}`,
-            kind: 'video',
-            description: `Video: ${(row.prompt ?? row.description ?? row.contentType).slice(0, 80)}`,
-            fixedCredits: videoCredits(out.durationSec, row.videoQuality),
-          },
-          now,
-        );
+        const charge = await settleGeneration(tx, holdOf(row.userId, videoKey(row.id)), { fixedCredits: videoCredits(out.durationSec, row.videoQuality) }, now, {
+          videoId: row.id,
+        });
         await tx.update(t.videos).set({ creditUsage: charge.credits }).where(eq(t.videos.id, row.id));
       });
     } catch (err) {
       if (err instanceof Gone) return;
       if (!(err instanceof VideoRenderError)) console.error(`[video] video ${row.id} failed:`, err instanceof Error ? err.message : err);
       const message = err instanceof VideoRenderError ? err.message : RENDER_MESSAGES.failed;
+      // a failed render gives back the credits its start reserved
+      await releaseGeneration(db, holdOf(row.userId, videoKey(row.id)), clock.now());
       await db
         .update(t.videos)
         .set({ status: VIDEO_STATUS.failed, errorMessage: message, progress: 0, updatedAt: clock.now() })
@@ -419,14 +415,25 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         createdAt: now,
         updatedAt: now,
       };
-      if (retry) {
-        const [row] = await tx.update(t.videos).set(values).where(eq(t.videos.id, retry.id)).returning();
-        return row!;
-      }
-      const [row] = await tx
-        .insert(t.videos)
-        .values({ userId, ...values })
-        .returning();
+      const [row] = retry
+        ? await tx.update(t.videos).set(values).where(eq(t.videos.id, retry.id)).returning()
+        : await tx
+            .insert(t.videos)
+            .values({ userId, ...values })
+            .returning();
+      // The video's price is reserved with the row (the whole transaction is refused when it does not fit).
+      await reserveIn(
+        tx,
+        {
+          userId,
+          requestKey: videoKey(row!.id),
+          kind: 'video',
+          description: `Video: ${(values.prompt ?? description ?? req.contentType).slice(0, 80)}`,
+          fixedCredits: videoCredits(duration, quality),
+          refusal: () => new HttpError(455, IMAGE_MESSAGES.insufficientCredits, { type: 'upgrade' }),
+        },
+        now,
+      );
       return row!;
     });
     renderAhead(started);
@@ -484,6 +491,8 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         const uploaded = (row.request as StoredRequest | null)?.uploadedImage === true;
         await deleteMedia(tx, userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);
       });
+      // deleted before it was rendered: what its start reserved is given back (a settled video stays charged)
+      await releaseGeneration(db, holdOf(userId, videoKey(id)), clock.now());
     },
 
     /** The prompt a gallery image of the user was made from (its edit prompt first); 404 when it is not theirs. */
