@@ -140,12 +140,20 @@ export const dialog = defineSlotRecipe({
   defaultVariants: { size: 'md' },
 });
 
+/*
+ * Zag's positioner carries an inline `z-index: var(--z-index)`, with --z-index copied from its first child's computed
+ * z-index ('auto' for our contents and the profile menu's section): a class's z-index on the positioner lost to it,
+ * and a menu opened from the mobile drawer (z-index modal) was drawn behind the drawer. !important wins over the
+ * inline style, whatever the positioner holds.
+ */
+const positionerLayer = (layer: 'popover' | 'tooltip') => ({ zIndex: `${layer} !important` });
+
 export const menu = defineSlotRecipe({
   className: 'menu',
   jsx: ['Menu'],
   slots: ['positioner', 'content', 'item', 'itemGroup', 'itemGroupLabel', 'separator', 'itemIcon'],
   base: {
-    positioner: { zIndex: 'popover' },
+    positioner: positionerLayer('popover'),
     content: {
       ...popoverSurface,
       minW: '220px',
@@ -186,7 +194,7 @@ export const tooltip = defineSlotRecipe({
   jsx: ['Tooltip'],
   slots: ['positioner', 'content', 'arrow', 'arrowTip'],
   base: {
-    positioner: { zIndex: 'tooltip' },
+    positioner: positionerLayer('tooltip'),
     content: {
       bg: 'bg.inverted',
       color: 'fg.inverted',
@@ -313,7 +321,7 @@ export const select = defineSlotRecipe({
       '& svg': { width: '4', height: '4' },
     },
     clearTrigger: { color: 'fg.muted', cursor: 'pointer' },
-    positioner: { zIndex: 'popover' },
+    positioner: positionerLayer('popover'),
     content: {
       ...popoverSurface,
       p: '1',
