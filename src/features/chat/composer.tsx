@@ -112,6 +112,13 @@ export const Composer = memo(function Composer({
     if (canSend) onSubmit(value.trim());
   }, [canSend, onSubmit, value]);
 
+  // Stopping turns this button into Send, disabled on an empty composer, and a disabled button drops the focus to
+  // the page: the focus goes to the message box instead, ready for the next message.
+  const stop = useCallback(() => {
+    onStop();
+    ref.current?.focus();
+  }, [onStop, ref]);
+
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -162,7 +169,7 @@ export const Composer = memo(function Composer({
           {T.composerHint}
         </span>
         {generating ? (
-          <Button type="button" variant="outline" size="sm" onClick={onStop} disabled={stopDisabled} className={action}>
+          <Button type="button" variant="outline" size="sm" onClick={stop} disabled={stopDisabled} className={action}>
             <StopIcon />
             {T.stop}
           </Button>
