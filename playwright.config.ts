@@ -31,6 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', AI_PACE_MS: '5', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    // WORDSMITH_DEV=1: the journeys need the development routes (dev reset, test Google sign-in, test checkout).
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', WORDSMITH_DEV: '1', AI_PACE_MS: '5', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
   },
 });

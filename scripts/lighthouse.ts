@@ -19,6 +19,7 @@
  * 100–170 ms of main-thread work at 1× CPU here; four times that as blocking time in Lighthouse's 4× simulation) and
  * the first run would have no code cache at all, while every later run did. docs/lighthouse.md has the measurements.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
@@ -40,7 +41,7 @@ const WARM_LOADS = 2;
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
     // production headers and compression; a fresh in-memory database seeded with the demo accounts
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'production', DIST_DIR },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${PORT}`, QUEUE_JWT_SECRET: randomBytes(32).toString('hex'), DIST_DIR },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const until = Date.now() + 60_000;

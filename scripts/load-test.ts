@@ -62,7 +62,7 @@ async function startServer(): Promise<ChildProcess> {
   // LOAD_CPU_PROFILE_DIR=dir: the server writes a V8 CPU profile of the whole run there (on its clean exit)
   const profile = process.env.LOAD_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', DIST_DIR },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory://', NODE_ENV: 'test', WORDSMITH_DEV: '1', DIST_DIR },
     // stdout only logs the 200 verification mails; errors still show
     stdio: ['ignore', 'ignore', 'inherit'],
   });

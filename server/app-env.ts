@@ -6,8 +6,16 @@ export interface Clock {
   now(): Date;
 }
 export interface AppConfig {
-  /** Mount POST /api/dev/reset (never in production). */
+  /**
+   * Development and tests only (never in production): POST /api/dev/reset, the test Google sign-in
+   * (`test-google:<email>`), the test checkout (grants a plan without a payment) and mails printed with their links.
+   */
   devRoutes: boolean;
+  /**
+   * The public base URL (PUBLIC_URL, e.g. https://app.example.com): every link the server writes (mails, media)
+   * starts with it, never with the request's Host header. Unset only in development and tests (the request's origin).
+   */
+  publicUrl?: string;
   /** Artificial delay of the offline AI writer, ms (AI_PACE_MS). */
   aiPaceMs: number;
   /** Extra settings passed through from the environment (AI provider URL/key/model …). */

@@ -5,8 +5,11 @@ import { pathFromModule } from './lib/module-path';
  *   databaseUrl 'memory://'   → in-memory PGlite
  *   databaseUrl postgres://…  → PostgreSQL through pg (also from env DATABASE_URL when opts omit it)
  *   nothing                   → PGlite persisted in .data/pglite (git-ignored), or opts.dataDir
- * Env passed through to the app: NODE_ENV (production hides /api/dev/reset and the test Google sign-in),
- * AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL.
+ * Production is the default: the development routes (POST /api/dev/reset, the test Google sign-in, the test
+ * checkout, mails printed with their links) are on only when the caller asks (`dev: true`: the Vite dev server,
+ * tests) or WORDSMITH_DEV=1 is set, which is logged loudly. In production the start is refused, naming them, when
+ * settings it needs are missing: PUBLIC_URL (the base of every link, never the Host header) and QUEUE_JWT_SECRET.
+ * Env passed through to the app: PUBLIC_URL, AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL.
  */
 import type { Hono } from 'hono';
 import { createApp } from './app';
@@ -21,6 +24,29 @@ export interface RuntimeOptions {
   dataDir?: string;
   /** Injected clock (tests); defaults to the system clock. */
   clock?: Clock;
+  /** Development mode (module comment); default: WORDSMITH_DEV=1 or a test runner. */
+  dev?: boolean;
+}
+
+/** What a production start needs and does not have (module comment). */
+export function missingProductionSettings(env: Record<string, string | undefined>): string[] {
+  const missing: string[] = [];
+  const url = env.PUBLIC_URL?.trim();
+  const valid = (() => {
+    try {
+      return !!url && /^https?:$/.test(new URL(url).protocol);
+    } catch {
+      return false;
+    }
+  })();
+  if (!valid) missing.push('PUBLIC_URL (the public base URL of the app, e.g. https://app.example.com)');
+  if ((env.QUEUE_JWT_SECRET?.trim().length ?? 0) < 32) missing.push('QUEUE_JWT_SECRET (a random secret of at least 32 characters)');
+  return missing;
+}
+
+/** Whether a start is a development one: asked by the caller, WORDSMITH_DEV=1, or a test runner. */
+export function isDevelopment(env: Record<string, string | undefined>, dev?: boolean): boolean {
+  return dev ?? (env.WORDSMITH_DEV === '1' || !!env.VITEST);
 }
 export interface Runtime {
   app: Hono<AppEnv>;
@@ -32,6 +58,16 @@ export const DEFAULT_DATA_DIR = pathFromModule('../.data/pglite', import.meta.ur
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const url = opts.databaseUrl ?? (opts.dataDir ? undefined : process.env.DATABASE_URL);
   const env = process.env;
+  const devRoutes = isDevelopment(env, opts.dev);
+  if (devRoutes) {
+    console.warn(
+      '[server] DEVELOPMENT MODE: POST /api/dev/reset, the test Google sign-in, the test checkout and printed mail links are ON. Never expose this server.',
+    );
+  } else {
+    const missing = missingProductionSettings(env);
+    if (missing.length > 0)
+      throw new Error(`Production start refused, these settings are missing:\n  - ${missing.join('\n  - ')}\n(for development set WORDSMITH_DEV=1)`);
+  }
   // AI misconfiguration fails here, before the database is opened.
   const ai = createAiWriterFromEnv(env);
   const opened = await openDb(url ? { url } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
@@ -42,7 +78,6 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await opened.close();
     throw err;
   }
-  const devRoutes = env.NODE_ENV !== 'production';
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let closed = false;
   const schedule = (ms: number, fn: () => Promise<void>) => {
@@ -62,6 +97,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     mailer: memoryMailer(50, { log: devRoutes && !env.VITEST }),
     config: {
       devRoutes,
+      publicUrl: env.PUBLIC_URL?.trim() || undefined,
       aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
       renderVideosAhead: true,
       env: {

@@ -39,14 +39,17 @@ export function contentSecurityPolicy(env: Record<string, string | undefined>): 
 }
 
 /**
- * Security headers for the production server. The CSP allows no inline scripts;
+ * Security headers for the production server (HSTS when it is served over https). The CSP allows no inline scripts;
  * inline styles are allowed because Ark UI positions popovers with style attributes.
  * The backend's own HTML pages (hosted sign-in, test checkout) use external-free markup and forms only.
  */
 export function securityHeaders(env: Record<string, string | undefined> = process.env): MiddlewareHandler {
   const csp = contentSecurityPolicy(env);
+  // Served over https (the configured public URL, or the request itself): browsers keep to https for a year.
+  const httpsPublic = env.PUBLIC_URL?.trim().toLowerCase().startsWith('https://') ?? false;
   return async (c, next) => {
     await next();
+    if (httpsPublic || new URL(c.req.url).protocol === 'https:') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.header('Content-Security-Policy', csp);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');

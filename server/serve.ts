@@ -3,6 +3,8 @@
  *   npm run build && npm run serve
  * Env: PORT (default 4173), HOST (default 127.0.0.1), DATABASE_URL ('memory://', postgres://…, or unset
  * for the persisted PGlite in .data/), DATA_DIR (the persisted PGlite in that directory instead).
+ * Production by default: PUBLIC_URL and QUEUE_JWT_SECRET are required, or the start is refused naming what is
+ * missing; WORDSMITH_DEV=1 turns on the development routes instead (server/runtime.ts), loudly.
  */
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -19,7 +21,10 @@ const hostname = process.env.HOST ?? '127.0.0.1';
 
 // DATA_DIR: the persisted PGlite's directory instead of .data/pglite (a test's own server that restarts on its data).
 const dataDir = process.env.DATA_DIR?.trim();
-const runtime = await startRuntime(dataDir ? { dataDir } : { databaseUrl: process.env.DATABASE_URL });
+const runtime = await startRuntime(dataDir ? { dataDir } : { databaseUrl: process.env.DATABASE_URL }).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
 // DIST_DIR: another build directory (a relative path, from the project root), e.g. a side build for benchmarks.
 const distDir = process.env.DIST_DIR ?? 'dist';
 const indexHtml = await readFile(new URL(`../${distDir}/index.html`, import.meta.url), 'utf8').catch(() => {

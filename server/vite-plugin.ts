@@ -17,7 +17,7 @@ export function referenceBackend(): Plugin {
         server.ssrLoadModule('/server/runtime.ts') as Promise<typeof import('./runtime')>,
         import('@hono/node-server'),
       ]);
-      const runtime = await startRuntime({ databaseUrl: process.env.DATABASE_URL });
+      const runtime = await startRuntime({ databaseUrl: process.env.DATABASE_URL, dev: true });
       return { listener: getRequestListener(runtime.app.fetch), close: () => runtime.close() };
     })();
     return runtimePromise;

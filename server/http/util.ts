@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppDeps, AppEnv } from '../app-env';
 import { HttpError, MSG } from './errors';
 import { escapeHtml } from '../lib/html';
 
@@ -22,8 +22,10 @@ export function intQuery(c: Context<AppEnv>, name: string, fallback: number, max
   return Math.min(Math.max(1, n), max);
 }
 
+/** The origin links are written with: the configured public URL; the request's own only where none is configured (development, tests). */
 export function origin(c: Context): string {
-  return new URL(c.req.url).origin;
+  const configured = (c.get('deps') as AppDeps | undefined)?.config.publicUrl;
+  return configured ? new URL(configured).origin : new URL(c.req.url).origin;
 }
 
 /** A small self-contained HTML page (no scripts: the production CSP forbids inline scripts). */

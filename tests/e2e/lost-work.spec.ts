@@ -35,6 +35,8 @@ async function startServer(): Promise<void> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    // the development routes (dev reset, test sign-in) the journey uses; serve.ts is production otherwise
+    WORDSMITH_DEV: '1',
     AI_PACE_MS: String(PACE_MS),
     DIST_DIR: process.env.DIST_DIR ?? 'dist',
   };
