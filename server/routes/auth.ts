@@ -239,6 +239,11 @@ export function authRoutes() {
           .where(eq(t.users.id, used[0].userId))
           .returning({ email: t.users.email });
         await revokeAllTokens(tx, used[0].userId, now);
+        // every other reset link of the account dies with the password it would have replaced
+        await tx
+          .update(t.passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(t.passwordResets.userId, used[0].userId), isNull(t.passwordResets.usedAt)));
         return { email: changed?.email, userId: used[0].userId };
       });
       forgetAccessTokens(reset.userId); // after the commit (see forgetAccessTokens)
@@ -251,6 +256,11 @@ export function authRoutes() {
     const user = await findUserByEmail(db, b.email);
     if (user && !user.deletedAt) {
       const token = newToken();
+      // Only the newest link works: the older ones of the account are spent.
+      await db
+        .update(t.passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(t.passwordResets.userId, user.id), isNull(t.passwordResets.usedAt)));
       await db.insert(t.passwordResets).values({
         userId: user.id,
         tokenHash: sha256(token),

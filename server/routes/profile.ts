@@ -91,6 +91,11 @@ export function profileRoutes() {
       await tx.update(t.users).set({ passwordHash, updatedAt: now }).where(eq(t.users.id, userId));
       // Other sessions end; this one stays signed in.
       await revokeAllTokens(tx, userId, now, tokenId);
+      // A reset link mailed before the change must not undo it.
+      await tx
+        .update(t.passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(t.passwordResets.userId, userId), isNull(t.passwordResets.usedAt)));
     });
     forgetAccessTokens(userId); // after the commit (see forgetAccessTokens)
     return c.json({ message: 'Password updated successfully.', status: true } satisfies JsonResponse<'/api/profile/update-password', 'post', 200>, 200);
