@@ -3,7 +3,7 @@
  * (see ./shell-menus.ts). Each replaces its stand-in trigger (ui/menu-placeholder.ts) and continues what the
  * user started there (`Menu.TakeOver`).
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from 'styled-system/css';
 import { BriefcaseIcon, CompassIcon, CreditCardIcon, GlobeIcon, LifeBuoyIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/ui/icons';
@@ -93,6 +93,11 @@ export function ProfileMenuPart({
   trigger,
   takeOver,
 }: ProfileMenuPartProps) {
+  // Log out opens its dialog once the menu has closed, with the focus put back on the trigger first: the dialog
+  // gives the focus back, on Esc, to what had it when it opened — the chosen item, gone by then, left the page body
+  // focused. Support stays immediate: its window must open within the click (pop-up blockers).
+  const logoutChosen = useRef(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <Menu.Root
       defaultOpen={!!takeOver.intent}
@@ -100,11 +105,17 @@ export function ProfileMenuPart({
       onSelect={({ value }) => {
         if (value === 'start-user-guide') onStartUserGuide?.();
         else if (value === 'support') onSupport?.();
-        else if (value === 'logout') onLogout?.();
+        else if (value === 'logout') logoutChosen.current = true;
+      }}
+      onExitComplete={() => {
+        if (!logoutChosen.current) return;
+        logoutChosen.current = false;
+        triggerRef.current?.focus();
+        onLogout?.();
       }}
     >
       <Menu.TakeOver {...takeOver} />
-      <Menu.Trigger {...trigger} />
+      <Menu.Trigger {...trigger} ref={triggerRef} />
       <Menu.Positioner>
         {/* The credits summary is not a menu item (a progressbar may not sit inside role=menu), so the
             popup is a labelled section holding the summary and then the menu itself. */}
