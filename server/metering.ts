@@ -267,6 +267,21 @@ export async function releaseGeneration(db: Db, hold: Hold, now: Date): Promise<
 }
 
 /**
+ * At the start of a process that is its database's only user (the embedded PGlite: one process opens a data
+ * directory), every reservation still held was left by the previous process — a crash or a restart mid-generation —
+ * and is released at once, instead of holding the user's words or credits for RESERVATION_TTL_MS. Video
+ * reservations stay: a video's render is settled or released by the video jobs. Returns how many were released.
+ */
+export async function releaseAbandonedReservations(db: Db, now: Date): Promise<number> {
+  const held = await db
+    .select({ userId: t.generationCharges.userId, requestKey: t.generationCharges.requestKey })
+    .from(t.generationCharges)
+    .where(and(eq(t.generationCharges.status, 'reserved'), ne(t.generationCharges.kind, 'video')));
+  for (const row of held) await releaseGeneration(db, holdOf(row.userId, row.requestKey), now);
+  return held.length;
+}
+
+/**
  * Moves a reserved row to `status` holding `delivered` (capped at what was held plus what is left now), and the
  * counters with it. The caller holds the subscription lock.
  */

@@ -14,7 +14,8 @@ import { pathFromModule } from './lib/module-path';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import { memoryMailer, type AppEnv, type Clock } from './app-env';
-import { openDb } from './db/client';
+import { isPostgresUrl, openDb } from './db/client';
+import { releaseAbandonedReservations } from './metering';
 import { isSeeded, resetDatabase, seed } from './seed/index';
 import { createAiWriterFromEnv } from './ai/index';
 
@@ -74,6 +75,9 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const clock: Clock = opts.clock ?? { now: () => new Date() };
   try {
     if (!(await isSeeded(opened.db))) await seed(opened.db, clock.now());
+    // The embedded database has one process: what the previous one held when it stopped is released now. On a
+    // PostgreSQL server other processes may be mid-generation, so their reservations expire by age instead.
+    if (!isPostgresUrl(url)) await releaseAbandonedReservations(opened.db, clock.now());
   } catch (err) {
     await opened.close();
     throw err;

@@ -105,18 +105,25 @@ async function wordsUsed(page: Page, request: APIRequestContext): Promise<number
   return body.data.user.user_subscription.usage;
 }
 
-async function startReply(page: Page, message: string) {
+/**
+ * Sends a message and waits until the reply is well under way. Returns the words used before it was sent: while a
+ * reply streams, the server holds a reservation for it (the usage ledger), so usage read mid-stream is not the
+ * starting figure.
+ */
+async function startReply(page: Page, message: string, request: APIRequestContext): Promise<number> {
   await signIn(page, 'free@demo.test');
   await expect(page).toHaveURL(/\/home$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' }).click();
   await expect(page).toHaveURL(/\/chat\?id=/);
   const composer = page.getByRole('textbox', { name: 'Message' });
   await expect(composer).toBeVisible();
+  const before = await wordsUsed(page, request);
   await composer.fill(message);
   await composer.press('Enter');
   // well into the reply, far from its end (about 120 words arrive over ~10 s)
   await expect.poll(() => replyWords(page).then((w) => w.length), { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
   await expect(page.getByRole('button', { name: 'Stop generating' })).toBeEnabled();
+  return before;
 }
 
 /** Regenerate runs the reply again to its end and stores it; returns the words the server charged for it. */
@@ -133,8 +140,7 @@ test.describe('lost work around a stream', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('a reload mid-stream: every word shown is still there, as interrupted with Regenerate; charged once, when regenerated', async ({ page, request }) => {
-    await startReply(page, 'Tell me about the sea');
-    const before = await wordsUsed(page, request);
+    const before = await startReply(page, 'Tell me about the sea', request);
     const shown = await replyWords(page);
     await page.reload();
 
@@ -156,8 +162,7 @@ test.describe('lost work around a stream', () => {
   });
 
   test("offline mid-stream: 'No Network Connection', the reply so far kept as interrupted; back online Regenerate completes it, charged once", async ({ page, request, context }) => {
-    await startReply(page, 'Tell me about rivers');
-    const before = await wordsUsed(page, request);
+    const before = await startReply(page, 'Tell me about rivers', request);
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const dialog = page.getByRole('dialog', { name: 'No Network Connection' });
@@ -182,8 +187,7 @@ test.describe('lost work around a stream', () => {
     // A crash runs no more of the page's code: no 'pagehide', no handling of the cut stream. What survives is only
     // what the page had copied before — here, the copy made when the tab was hidden (the periodic copy is up to
     // PERSIST_EVERY_MS = 5 s old, and ~20 words arrive in that time).
-    await startReply(page, 'Tell me about forests');
-    const before = await wordsUsed(page, request);
+    const before = await startReply(page, 'Tell me about forests', request);
     const chatUrl = page.url();
     // the tab switch, as the browser reports it (a headless tab cannot be put in the background for real), and the
     // reply as shown at that moment (lastReplyMarkdown's blocks, read in the same turn)
@@ -214,8 +218,7 @@ test.describe('lost work around a stream', () => {
   });
 
   test('the server restarts mid-stream: the reply so far is kept, shown as interrupted; after the restart Regenerate completes it, charged once', async ({ page, request }) => {
-    await startReply(page, 'Tell me about mountains');
-    const before = await wordsUsed(page, request);
+    const before = await startReply(page, 'Tell me about mountains', request);
 
     await stopServer();
     await expect(conversation(page).getByText(INTERRUPTED_NOTICE)).toBeVisible();
