@@ -268,7 +268,8 @@ describe('stopping a generation (01 §4 "A user stop ends the stream without sav
     }
     expect(rest).not.toContain('[DONE]');
     expect(ctl.state.yielded).toBeLessThan(10);
-    expect(await chargeOf(userId, id)).toHaveLength(0);
+    // the reply's reservation is released by the generation's own ending, which runs after the abort: wait for it
+    await vi.waitFor(async () => expect(await chargeOf(userId, id)).toHaveLength(0));
     expect((await subscription('plus@demo.test')).sub.usage).toBe(before.usage);
   });
 

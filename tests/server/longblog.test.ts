@@ -370,6 +370,7 @@ describe('aborting a generation', () => {
     const h = heldAi();
     const app = createApp({ db: s.db, clock: s.clock, ai: h.ai, config: { devRoutes: false, aiPaceMs: 0, env: {} } });
     const token = await s.login('free@demo.test');
+    const usageBefore = (await userRow('free@demo.test')).sub.usage;
     const ac = new AbortController();
     const res = await app.request('/api/longBlog/createOutline', {
       method: 'POST',
@@ -385,7 +386,11 @@ describe('aborting a generation', () => {
     h.release();
     expect((await s.call('GET', `/api/longBlog/getBlogData/${id}`, { token })).status).toBe(404);
     // The free long blog is still unused.
-    expect((await userRow('free@demo.test')).user.isBlogGeneratedFree).toBe(false);
+    const { user } = await userRow('free@demo.test');
+    expect(user.isBlogGeneratedFree).toBe(false);
+    // and the outline's reservation is given back (released after the abort, by the generation's own ending)
+    await vi.waitFor(async () => expect((await chargesOf(user.id)).filter((c) => c.status === 'reserved')).toEqual([]));
+    expect((await userRow('free@demo.test')).sub.usage).toBe(usageBefore);
   });
 
   it('an AI failure half-way ends the stream with an error event and stores nothing', async () => {
