@@ -130,16 +130,12 @@ export const DIALOG_NAMES_COMPLETE: _Missing extends never ? true : false = true
 /**
  * The dialogs that ask before an action (01 §2 delete-chat, delete-story, delete-wordpress; 01 §5 the plagiarism
  * check "asks confirmation before spending credits"): their confirm button sends `dialog.confirm`, and the dialog
- * manager runs the action (its `confirmDialog` slot) with the dialog's payload as the target.
+ * manager runs the action (its `confirmDialog` slot) with the open dialog — its name the intent, its payload the
+ * target. (Only these have a confirm button; the slot has no action for any other dialog.)
  */
-export const CONFIRM_DIALOG_NAMES = ['delete-chat', 'delete-story', 'delete-wordpress', 'plagiarism-checker'] as const satisfies readonly DialogName[];
-export type ConfirmDialogName = (typeof CONFIRM_DIALOG_NAMES)[number];
+export type ConfirmDialogName = 'delete-chat' | 'delete-story' | 'delete-wordpress' | 'plagiarism-checker';
 /** An open confirmation dialog: what is confirmed (its name) and its target (its payload). */
 export type ConfirmDialog = Extract<Dialog, { name: ConfirmDialogName }>;
-
-export function isConfirmDialog(d: Dialog | null): d is ConfirmDialog {
-  return !!d && (CONFIRM_DIALOG_NAMES as readonly string[]).includes(d.name);
-}
 
 /** Helper to build a typed dialog value. */
 export function dialog<K extends DialogName>(name: K, payload: DialogPayloads[K]): Dialog {

@@ -4,17 +4,16 @@
  * Two parallel regions:
  *  - `startup`: the splash screen waits for the authentication check, but proceeds anyway after
  *    10 s (AUTH_WAIT_MS, 01 §2) — emits `session.ready` once.
- *  - `auth`: checking → (code exchange | token verification) → signedIn / signedOut; logout.
+ *  - `auth`: checking → token verification → signedIn / signedOut; logout.
  *
- * Input: whether a token is stored, the `code` query parameter, the hosted sign-in URL and the
- * stored login link (all read by the app from the URL/storage; the machine touches neither).
+ * Input: whether a token is stored and the hosted sign-in URL (read by the app; the machine touches no storage).
+ * The hosted sign-in's return (/home?code=…, 01 §2) is exchanged by its route (src/app/routes.tsx
+ * HostedSignInReturn), which then hands the user over with `session.signIn`: the one place for that policy.
  *
  * Events: `session.unauthorized` (the API client reports every 401 answer, UnauthorizedReport),
  * `session.signIn {user}` (login page succeeded), `session.logout`.
- * Emitted: `session.clearToken`, `session.redirect {to, reload}`, `session.clearQuery`
- * (after a code exchange the query and session storage are cleared), `session.ready`.
- * Actor slots: `fetchUser` (GET /api/auth/getUser), `exchangeCode` (POST /oauth/token),
- * `logout` (POST /api/logout).
+ * Emitted: `session.clearToken`, `session.redirect {to, reload}`, `session.ready`.
+ * Actor slots: `fetchUser` (GET /api/auth/getUser), `logout` (POST /api/logout).
  *
  * The 401 policy (01 §4, §8) is decided here and nowhere else; the client only reports. In order:
  *  1. a call made without the bearer token, or a sign-in call (SIGN_IN_CALLS: a wrong password answers 401), is
@@ -58,12 +57,8 @@ export interface SessionUser {
 
 export interface SessionInput {
   hasStoredToken: boolean;
-  /** the `code` query parameter of the start-up URL, if any */
-  code: string | null;
   /** the hosted sign-in URL ('Token expired.' redirects there) */
   signInUrl: string;
-  /** the stored login link (a failed code exchange redirects there, else '/') */
-  storedLoginLink: string | null;
 }
 
 export interface SessionContext extends SessionInput {
@@ -79,7 +74,6 @@ export type SessionEvent =
 export type SessionEmitted =
   | { type: 'session.clearToken' }
   | { type: 'session.redirect'; to: string; reload: boolean }
-  | { type: 'session.clearQuery' }
   | { type: 'session.ready' };
 
 export const sessionMachine = setup({
@@ -93,9 +87,6 @@ export const sessionMachine = setup({
     fetchUser: fromPromise<SessionUser, void>(async () => {
       throw new Error('fetchUser not provided');
     }),
-    exchangeCode: fromPromise<{ user: SessionUser | null }, { code: string }>(async () => {
-      throw new Error('exchangeCode not provided');
-    }),
     logout: fromPromise<void, void>(async () => {
       throw new Error('logout not provided');
     }),
@@ -104,7 +95,6 @@ export const sessionMachine = setup({
     authWait: AUTH_WAIT_MS,
   },
   guards: {
-    hasCode: ({ context }) => !!context.code,
     hasStoredToken: ({ context }) => context.hasStoredToken,
     isOutsideSession: ({ event }) =>
       event.type === 'session.unauthorized' && (!event.request.withToken || SIGN_IN_CALLS.includes(event.request.path)),
@@ -125,12 +115,8 @@ export const sessionMachine = setup({
     }),
     assignNoUser: assign({ user: () => null }),
     notifyClearToken: emit({ type: 'session.clearToken' } as const),
-    notifyClearQuery: emit({ type: 'session.clearQuery' } as const),
     notifyRedirectSignIn: emit(({ context }) => ({ type: 'session.redirect', to: context.signInUrl, reload: false }) as const),
     notifyRedirectHome: emit({ type: 'session.redirect', to: '/', reload: false } as const),
-    notifyRedirectLogin: emit(
-      ({ context }) => ({ type: 'session.redirect', to: context.storedLoginLink ?? '/', reload: false }) as const,
-    ),
     notifyReloadHome: emit({ type: 'session.redirect', to: '/', reload: true } as const),
     notifyReady: emit({ type: 'session.ready' } as const),
     raiseAuthSettled: raise({ type: 'session.authSettled' } as const),
@@ -173,22 +159,9 @@ export const sessionMachine = setup({
       states: {
         checking: {
           always: [
-            { guard: 'hasCode', target: 'exchangingCode' },
             { guard: 'hasStoredToken', target: 'verifying' },
             { target: 'signedOut' },
           ],
-        },
-        exchangingCode: {
-          invoke: {
-            id: 'exchangeCode',
-            src: 'exchangeCode',
-            input: ({ context }) => ({ code: context.code ?? '' }),
-            onDone: {
-              target: 'signedIn',
-              actions: [{ type: 'assignUser', params: ({ event }) => event.output.user }, 'notifyClearQuery'],
-            },
-            onError: { target: 'signedOut', actions: ['notifyRedirectLogin', 'notifyClearQuery'] },
-          },
         },
         verifying: {
           invoke: {

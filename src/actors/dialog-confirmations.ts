@@ -9,11 +9,12 @@
  *  - delete-chat kind blog, delete-story, delete-wordpress, plagiarism-checker: their features are not in this
  *    build, so there is nothing to run; the dialog closes and `dialog.confirmed` says it was confirmed. A feature
  *    that lands adds its case here.
+ *
+ * The slot is filled when the app-wide dialog manager is created (src/state/app-actors.tsx), but this module loads
+ * only when a confirmation runs (a dynamic import): the first route's JavaScript does not carry it (bundle budget).
  */
-import { fromPromise } from 'xstate';
 import type { AppServices } from '@/core/services';
-import { dialogManagerMachine } from '@machines/dialog-manager.machine';
-import type { ConfirmDialog } from '@machines/dialogs';
+import type { Dialog } from '@machines/dialogs';
 
 async function deleteChat({ api, queryClient }: AppServices, id: string) {
   await api.DELETE('/api/chat/deleteMessage', { params: { query: { conversation_chat_id: id } } });
@@ -24,22 +25,7 @@ async function deleteChat({ api, queryClient }: AppServices, id: string) {
   ]);
 }
 
-export function createDialogActors(services: AppServices) {
-  return {
-    confirmDialog: fromPromise<void, ConfirmDialog>(async ({ input }) => {
-      switch (input.name) {
-        case 'delete-chat':
-          if (input.payload.kind === 'chat') await deleteChat(services, String(input.payload.id));
-          return;
-        case 'delete-story':
-        case 'delete-wordpress':
-        case 'plagiarism-checker':
-          return;
-      }
-    }),
-  };
-}
-
-export function provideDialogManager(services: AppServices) {
-  return dialogManagerMachine.provide({ actors: createDialogActors(services) });
+/** Runs the confirmed action of `dialog` (nothing for a dialog whose action is not in this build). */
+export async function runConfirmation(services: AppServices, dialog: Dialog): Promise<void> {
+  if (dialog.name === 'delete-chat' && dialog.payload.kind === 'chat') await deleteChat(services, String(dialog.payload.id));
 }

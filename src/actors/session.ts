@@ -1,7 +1,6 @@
 /**
  * The session machine's actor slots over the API client (01 §4 "Authentication", §7 Auth):
  *  - fetchUser    → GET  /api/auth/getUser (the answer also primes the React Query cache the screens read)
- *  - exchangeCode → the hosted sign-in's POST /oauth/token (01 §2 start-up)
  *  - logout       → POST /api/logout, then stored local data is cleared (01 §4) — also when the call fails
  */
 import { fromPromise } from 'xstate';
@@ -29,25 +28,17 @@ export function clearLocalData(local: Storage | undefined, session: Storage | un
 
 export interface SessionActorDeps {
   services: AppServices;
-  /** the hosted sign-in exchange (features/auth/hosted-sign-in completeHostedSignIn), injected to keep it lazy */
-  exchangeCode?: (code: string) => Promise<boolean>;
   storage?: { local?: Storage; session?: Storage };
 }
 
-export function createSessionActors({ services, exchangeCode, storage }: SessionActorDeps) {
+export function createSessionActors({ services, storage }: SessionActorDeps) {
   const { api, $api, queryClient, tokens } = services;
-  const userKey = currentUserQuery($api).queryKey;
-  const fetchUser = async (signal?: AbortSignal): Promise<SessionUser> => {
-    const { data } = await api.GET('/api/auth/getUser', { signal });
-    if (!data) throw new Error('GET /api/auth/getUser answered without a body');
-    queryClient.setQueryData(userKey, data);
-    return data.data.user as unknown as SessionUser;
-  };
   return {
-    fetchUser: fromPromise<SessionUser, void>(({ signal }) => fetchUser(signal)),
-    exchangeCode: fromPromise<{ user: SessionUser | null }, { code: string }>(async ({ input }) => {
-      if (!exchangeCode || !(await exchangeCode(input.code))) throw new Error('The sign-in code could not be exchanged');
-      return { user: await fetchUser() };
+    fetchUser: fromPromise<SessionUser, void>(async ({ signal }) => {
+      const { data } = await api.GET('/api/auth/getUser', { signal });
+      if (!data) throw new Error('GET /api/auth/getUser answered without a body');
+      queryClient.setQueryData(currentUserQuery($api).queryKey, data);
+      return data.data.user as unknown as SessionUser;
     }),
     logout: fromPromise<void, void>(async () => {
       try {

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { isDialogOpen } from '@machines/dialog-manager.machine';
 import * as Dialog from '@/ui/dialog';
 import { useAppActors } from '@/state/app-actors';
 import { GlobalDialogContent, type DialogActions } from '@/features/dialogs/global-dialogs';
@@ -23,7 +22,7 @@ export interface DialogHostProps {
  */
 export function DialogHost({ navigate, reload = () => window.location.reload() }: DialogHostProps) {
   const { dialogs, navigationGuard } = useAppActors();
-  const open = useSelector(dialogs, isDialogOpen);
+  const open = useSelector(dialogs, (s) => s.matches('open'));
   const current = useSelector(dialogs, (s) => s.context.current);
   // Whether the open dialog is the guard's pending question (its answer must reach the guard).
   const askedByGuard = useSelector(

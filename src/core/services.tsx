@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, createQueryHooksFor, type ApiClient, type ApiClientOptions } from '@/api/client';
 import { createTokenStore, type TokenStore } from '@/api/auth-storage';
-import type { SessionEvent, UnauthorizedReport } from '@machines/session.machine';
+import type { UnauthorizedReport } from '@machines/session.machine';
 import { createAppQueryClient } from './query-client';
 
 /** Everything the app talks to, created once at start-up (or per test with an in-process backend). */
@@ -17,40 +17,19 @@ export interface AppServices {
 
 /**
  * The API client reports every 401 answer; the session machine decides what it means (01 §4,
- * machines/session.machine.ts). The client is made before the session actor — the session needs it — so a
- * report that comes before `attach` is kept and sent then, in order (each carries its own time since the page
- * load, so a late delivery decides the same). The last session attached gets the reports.
+ * machines/session.machine.ts). The client is made before the session actor — the session needs it — so the
+ * session's listener is attached afterwards, by createAppActors, before the session starts and before any call is
+ * made (the last one attached gets the reports).
  */
 export interface UnauthorizedReports {
-  attach(session: { send(event: Extract<SessionEvent, { type: 'session.unauthorized' }>): void }): void;
+  attach(listener: (report: UnauthorizedReport) => void): void;
 }
 
-function createUnauthorizedReports(): UnauthorizedReports & { report(report: UnauthorizedReport): void } {
-  let session: Parameters<UnauthorizedReports['attach']>[0] | null = null;
-  const early: UnauthorizedReport[] = [];
-  return {
-    report(report) {
-      if (session) session.send({ type: 'session.unauthorized', ...report });
-      else early.push(report);
-    },
-    attach(to) {
-      session = to;
-      for (const report of early.splice(0)) to.send({ type: 'session.unauthorized', ...report });
-    },
-  };
-}
-
-export function createAppServices(options: ApiClientOptions = {}): AppServices {
+export function createAppServices(options: Omit<ApiClientOptions, 'onUnauthorized'> = {}): AppServices {
   const tokens = options.tokens ?? createTokenStore();
-  const unauthorized = createUnauthorizedReports();
-  const api = createApiClient({
-    ...options,
-    tokens,
-    onUnauthorized: (report) => {
-      unauthorized.report(report);
-      options.onUnauthorized?.(report);
-    },
-  });
+  let listener: ((report: UnauthorizedReport) => void) | undefined;
+  const api = createApiClient({ ...options, tokens, onUnauthorized: (report) => listener?.(report) });
+  const unauthorized: UnauthorizedReports = { attach: (to) => void (listener = to) };
   return { api, $api: createQueryHooksFor(api), queryClient: createAppQueryClient(), tokens, unauthorized };
 }
 

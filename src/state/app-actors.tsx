@@ -1,13 +1,12 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { createActor, type Actor } from 'xstate';
-import { dialogManagerMachine, isDialogOpen } from '@machines/dialog-manager.machine';
-import type { DialogRequest } from '@machines/dialogs';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { dialogManagerMachine } from '@machines/dialog-manager.machine';
+import type { Dialog, DialogRequest } from '@machines/dialogs';
 import { navigationGuardMachine } from '@machines/navigation-guard.machine';
 import { sessionMachine } from '@machines/session.machine';
 import type { Inspect } from '@/platform/inspect';
 import type { AppServices } from '@/core/services';
 import { provideSession } from '@/actors/session';
-import { provideDialogManager } from '@/actors/dialog-confirmations';
 import type { BlogWizardActor, GenerationQueueActor } from './generation-actors';
 import { loadWhenIdle } from '@/platform/idle-queue';
 
@@ -115,6 +114,20 @@ export async function createAppActorsInSteps(options: AppActorsOptions, pause: (
   return step.value;
 }
 
+/**
+ * The dialog manager with its slot: a confirmation's action (src/actors/dialog-confirmations.ts), loaded when one
+ * runs — the first route does not carry it.
+ */
+function provideDialogManager(services: AppServices) {
+  return dialogManagerMachine.provide({
+    actors: {
+      confirmDialog: fromPromise<void, Dialog>(({ input }) =>
+        import('@/actors/dialog-confirmations').then((m) => m.runConfirmation(services, input)),
+      ),
+    },
+  });
+}
+
 function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, void> {
   const { services, platform } = options;
   const dialogs = createActor(services ? provideDialogManager(services) : dialogManagerMachine, {
@@ -143,7 +156,7 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
     // Close only the guard's own dialog: when it was queued behind another one, or the user already
     // dismissed it, a blind `dialog.close` would close somebody else's dialog.
     const snap = dialogs.getSnapshot();
-    if (guardDialog && isDialogOpen(snap) && snap.context.current?.name === guardDialog) dialogs.send({ type: 'dialog.close' });
+    if (guardDialog && snap.matches('open') && snap.context.current?.name === guardDialog) dialogs.send({ type: 'dialog.close' });
     guardDialog = null;
   });
 
@@ -153,20 +166,14 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
     {
       id: 'session',
       systemId: 'session',
-      // Choice: the hosted sign-in's ?code= is exchanged by the /home route loader (it must finish before
-      // that route renders); the loader hands the signed-in user over with `session.signIn`. So the
-      // machine starts with code null, and verifies a stored token itself.
-      input: {
-        hasStoredToken: !!services && services.tokens.get() !== null,
-        code: null,
-        signInUrl: HOSTED_SIGN_IN,
-        storedLoginLink: null,
-      },
+      // the hosted sign-in's ?code= is exchanged by the /home route (it must finish before that route renders),
+      // which hands the signed-in user over with `session.signIn`; the machine verifies a stored token itself
+      input: { hasStoredToken: !!services && services.tokens.get() !== null, signInUrl: HOSTED_SIGN_IN },
       inspect: options.inspect,
     },
   );
   // the API client's 401 reports reach the session, which decides what they mean (01 §4)
-  services?.unauthorized.attach(session);
+  services?.unauthorized.attach((report) => session.send({ type: 'session.unauthorized', ...report }));
   session.on('session.clearToken', () => services?.tokens.clear());
   session.on('session.redirect', ({ to, reload }) => platform?.redirect(to, reload));
 

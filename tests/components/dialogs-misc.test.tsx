@@ -121,24 +121,36 @@ async function seedConversation(services: ReturnType<typeof createTestServices>)
 
 /**
  * Signed-in services whose DELETE /api/chat/deleteMessage waits for `release()` (and then fails if asked to), so the
- * dialog can be seen while the deletion runs.
+ * dialog can be seen while the deletion runs. `release()` first waits for the request to arrive.
  */
 async function servicesWithHeldDelete() {
   const real = backendFetch(backend);
-  let release!: () => void;
+  let held: (() => void) | null = null;
+  let onArrival: (() => void) | null = null;
   let fail = false;
   const services = createTestServices(backend, {
     fetch: async (input, init) => {
       const req = input instanceof Request ? input : new Request(input, init);
       if (req.method === 'DELETE' && new URL(req.url).pathname === '/api/chat/deleteMessage') {
-        await new Promise<void>((r) => (release = r));
+        await new Promise<void>((go) => {
+          held = go;
+          onArrival?.();
+        });
         if (fail) return Response.json({ message: 'Server Error' }, { status: 500 });
       }
       return real(req);
     },
   });
+  // the deletion's code loads on demand, so the request may not be out yet: wait for it, then let it through
+  const release = async () => {
+    if (!held) await new Promise<void>((r) => (onArrival = r));
+    const go = held!;
+    held = null;
+    onArrival = null;
+    await act(async () => go());
+  };
   await signInAs(services, 'plus@demo.test');
-  return { services, release: () => release(), failNext: (f: boolean) => void (fail = f) };
+  return { services, release, failNext: (f: boolean) => void (fail = f) };
 }
 
 const conversationIds = async (services: ReturnType<typeof createTestServices>) =>
@@ -159,7 +171,7 @@ describe('delete-chat (01 §2; the dialog manager deletes, the opener hears `dia
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(confirmed).not.toHaveBeenCalled();
-    act(() => release());
+    await release();
     await gone();
     expect(confirmed).toHaveBeenCalledWith({ type: 'dialog.confirmed', dialog: { name: 'delete-chat', payload: { kind: 'chat', id } } });
     expect(await conversationIds(services)).not.toContain(id);
@@ -177,12 +189,12 @@ describe('delete-chat (01 §2; the dialog manager deletes, the opener hears `dia
     const dialog = await findDialog(MISC_TEXT.deleteChat.chat.title);
     failNext(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    act(() => release());
+    await release();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went Wrong !');
     // the retry fails again, then Cancel
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
-    act(() => release());
+    await release();
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await gone();

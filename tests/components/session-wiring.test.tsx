@@ -154,16 +154,4 @@ describe('session actor in the app', () => {
     expect(redirects).toEqual([]);
     stopAppActors(actors);
   });
-
-  test('a 401 answered before the session actor exists is decided once it does', async () => {
-    const services = createTestServices(backend, { now: () => 6000, pageLoadedAt: 0 });
-    services.tokens.set({ token: 'not-a-valid-token', loginTime: 0 });
-    await expect(services.api.GET('/api/subscription/details')).rejects.toMatchObject({ status: 401 });
-    expect(services.tokens.get()).not.toBeNull();
-    const redirects: string[] = [];
-    const actors = createAppActors({ services, platform: { redirect: (t) => redirects.push(t) } });
-    expect(redirects).toEqual(['/']);
-    expect(services.tokens.get()).toBeNull();
-    stopAppActors(actors);
-  });
 });

@@ -3,13 +3,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { createActor, fromPromise } from 'xstate';
 import {
   dialogManagerMachine,
-  selectConfirmation,
   selectOpenDialog,
   type DialogManagerContext,
   type DialogManagerEvent,
   type OnboardingFlags,
 } from '@machines/dialog-manager.machine';
-import { DIALOG_NAMES, withDialogDefaults, type ConfirmDialog } from '@machines/dialogs';
+import { DIALOG_NAMES, withDialogDefaults, type Dialog } from '@machines/dialogs';
 import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
@@ -59,6 +58,8 @@ describe('dialogManager model paths (shortest path to every projected state)', (
   const model = createMachineTestModel(dialogManagerMachine, {
     input: { flags: onboarded },
     events: [...events, ...confirmOutcomes],
+    // the UI offers the confirm button only on a confirmation dialog (ConfirmFrame): the model sends it only there
+    filterEvents: (s, e) => e.type !== 'dialog.confirm' || s.context.current?.name === 'delete-chat',
     // projection: state, visible dialog, queue length, flag class (the queue itself is bounded by dedupe)
     serializeState: (s) => project(s),
   });
@@ -85,7 +86,7 @@ describe('dialogManager model paths (shortest path to every projected state)', (
       const navigations: string[] = [];
       const confirmed: unknown[] = [];
       let pending: { res: () => void; rej: (e: unknown) => void } | null = null;
-      const confirmDialog = fromPromise<void, ConfirmDialog>(() => new Promise<void>((res, rej) => (pending = { res, rej })));
+      const confirmDialog = fromPromise<void, Dialog>(() => new Promise<void>((res, rej) => (pending = { res, rej })));
       const actor = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: { flags: onboarded }, inspect: tracker.inspect });
       actor.on('dialog.navigate', (e) => navigations.push(e.to));
       actor.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
@@ -105,13 +106,13 @@ describe('dialogManager model paths (shortest path to every projected state)', (
           // the confirmation runs with the open delete-chat as its target; the dialog stays up and busy
           'open.confirming': (s) => {
             expect(s.context.current).toEqual({ name: 'delete-chat', payload: { kind: 'chat', id: 42 } });
-            expect(selectConfirmation(s)).toBe('confirming');
+            expect(s.matches({ open: 'confirming' })).toBe(true);
             expect(pending).not.toBeNull();
           },
           // failed: still open on the same dialog, to retry or cancel
           'open.failed': (s) => {
             expect(s.context.current).toEqual({ name: 'delete-chat', payload: { kind: 'chat', id: 42 } });
-            expect(selectConfirmation(s)).toBe('failed');
+            expect(s.matches({ open: 'failed' })).toBe(true);
           },
           // 01 §8: closed, but its text is kept until the clear delay has passed
           closingError: (s) => {
@@ -263,10 +264,10 @@ describe('dialogManager chain and timers (simulated time)', () => {
     expect(a.getSnapshot().value).toBe('idle');
   });
 
-  describe('confirmation dialogs (delete-chat, delete-story, delete-wordpress, plagiarism-checker)', () => {
+  describe('confirmation (the confirm button of delete-chat, delete-story, delete-wordpress, plagiarism-checker)', () => {
     const startConfirming = () => {
       const runs: { input: unknown; res: () => void; rej: (e: unknown) => void }[] = [];
-      const confirmDialog = fromPromise<void, ConfirmDialog>(({ input }) => new Promise<void>((res, rej) => void runs.push({ input, res, rej })));
+      const confirmDialog = fromPromise<void, Dialog>(({ input }) => new Promise<void>((res, rej) => void runs.push({ input, res, rej })));
       const a = createActor(dialogManagerMachine.provide({ actors: { confirmDialog } }), { input: {}, inspect: tracker.inspect }).start();
       const confirmed: unknown[] = [];
       a.on('dialog.confirmed', (e) => confirmed.push(e.dialog));
@@ -281,13 +282,13 @@ describe('dialogManager chain and timers (simulated time)', () => {
       expect(runs.map((r) => r.input)).toEqual([{ name: 'delete-story', payload: { kind: 'video', id: 9 } }]);
       a.send({ type: 'dialog.close' });
       expect(selectOpenDialog(a.getSnapshot())).toEqual({ open: true, dialog: { name: 'delete-story', payload: { kind: 'video', id: 9 } } });
-      expect(selectConfirmation(a.getSnapshot())).toBe('confirming');
+      expect(a.getSnapshot().matches({ open: 'confirming' })).toBe(true);
       runs[0].res();
       await Promise.resolve();
       await Promise.resolve();
       expect(confirmed).toEqual([{ name: 'delete-story', payload: { kind: 'video', id: 9 } }]);
       expect(a.getSnapshot().context.current).toEqual({ name: 'no-network', payload: {} });
-      expect(selectConfirmation(a.getSnapshot())).toBe('asking');
+      expect(a.getSnapshot().matches({ open: 'asking' })).toBe(true);
     });
 
     it('a failed action keeps the dialog open; confirming again runs it again; closing then closes without announcing', async () => {
@@ -297,11 +298,11 @@ describe('dialogManager chain and timers (simulated time)', () => {
       runs[0].rej(new Error('Server Error'));
       await Promise.resolve();
       await Promise.resolve();
-      expect(selectConfirmation(a.getSnapshot())).toBe('failed');
+      expect(a.getSnapshot().matches({ open: 'failed' })).toBe(true);
       expect(selectOpenDialog(a.getSnapshot()).open).toBe(true);
       a.send({ type: 'dialog.confirm' });
       expect(runs).toHaveLength(2);
-      expect(selectConfirmation(a.getSnapshot())).toBe('confirming');
+      expect(a.getSnapshot().matches({ open: 'confirming' })).toBe(true);
       runs[1].rej(new Error('Server Error'));
       await Promise.resolve();
       await Promise.resolve();
@@ -310,12 +311,16 @@ describe('dialogManager chain and timers (simulated time)', () => {
       expect(confirmed).toEqual([]);
     });
 
-    it('dialog.confirm means nothing to a dialog that does not ask', () => {
-      const { a, runs } = startConfirming();
-      a.send({ type: 'dialog.open', dialog: { name: 'welcome' } });
+    it('the action runs with whichever dialog is open (only the confirmation dialogs have the button)', async () => {
+      const { a, runs, confirmed } = startConfirming();
+      a.send({ type: 'dialog.open', dialog: { name: 'plagiarism-checker' } });
       a.send({ type: 'dialog.confirm' });
-      expect(runs).toEqual([]);
-      expect(selectConfirmation(a.getSnapshot())).toBe('asking');
+      expect(runs.map((r) => r.input)).toEqual([{ name: 'plagiarism-checker', payload: {} }]);
+      runs[0].res();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(confirmed).toEqual([{ name: 'plagiarism-checker', payload: {} }]);
+      expect(a.getSnapshot().value).toBe('idle');
     });
 
     it('the placeholder slot throws "not provided": the dialog shows the failure', async () => {
@@ -324,7 +329,7 @@ describe('dialogManager chain and timers (simulated time)', () => {
       a.send({ type: 'dialog.confirm' });
       await Promise.resolve();
       await Promise.resolve();
-      expect(selectConfirmation(a.getSnapshot())).toBe('failed');
+      expect(a.getSnapshot().matches({ open: 'failed' })).toBe(true);
     });
   });
 

@@ -12,9 +12,8 @@ const USER: SessionUser = { id: 1, email: 'a@b.c', name: 'Ann' };
 const SIGN_IN = 'https://auth.example/authorize?state=x';
 
 const inputs: Record<string, SessionInput> = {
-  'stored token': { hasStoredToken: true, code: null, signInUrl: SIGN_IN, storedLoginLink: null },
-  'code in the URL': { hasStoredToken: false, code: 'abc', signInUrl: SIGN_IN, storedLoginLink: '/login?x=1' },
-  'nothing stored': { hasStoredToken: false, code: null, signInUrl: SIGN_IN, storedLoginLink: null },
+  'stored token': { hasStoredToken: true, signInUrl: SIGN_IN },
+  'nothing stored': { hasStoredToken: false, signInUrl: SIGN_IN },
 };
 
 type Snap = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
@@ -44,7 +43,7 @@ const SIGN_IN_CALL_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/
 const concernsSession = (e: AnyEventObject) => e.request.withToken && !SIGN_IN_CALL_PATHS.includes(e.request.path);
 
 /** What the spec says the app must be told on one step (written from 01 §2/§4/§8, not from the machine). */
-function oracle(prev: Snap, event: AnyEventObject, next: Snap, input: SessionInput): Emit[] {
+function oracle(prev: Snap, event: AnyEventObject, next: Snap): Emit[] {
   const out: Emit[] = [];
   const t = event.type;
   if (t === 'session.unauthorized' && concernsSession(event)) {
@@ -62,9 +61,6 @@ function oracle(prev: Snap, event: AnyEventObject, next: Snap, input: SessionInp
   // a verification the server refused removes the token; one that got no answer (offline, cut off by a reload) does not
   if (t === 'xstate.error.actor.fetchUser' && !['NetworkError', 'AbortError'].includes((event.error as Error).name))
     out.push({ type: 'session.clearToken' });
-  if (t === 'xstate.done.actor.exchangeCode') out.push({ type: 'session.clearQuery' });
-  if (t === 'xstate.error.actor.exchangeCode')
-    out.push({ type: 'session.redirect', to: input.storedLoginLink ?? '/', reload: false }, { type: 'session.clearQuery' });
   if ((!prev || prev.matches({ startup: 'waiting' })) && next.matches({ startup: 'ready' })) out.push({ type: 'session.ready' });
   return out;
 }
@@ -85,8 +81,6 @@ for (const [label, input] of Object.entries(inputs)) {
         { type: 'xstate.error.actor.fetchUser', error: new Error('401') },
         { type: 'xstate.error.actor.fetchUser', error: new NetworkError() },
         { type: 'xstate.error.actor.fetchUser', error: new DOMException('The operation was aborted.', 'AbortError') },
-        { type: 'xstate.done.actor.exchangeCode', output: { user: USER } },
-        { type: 'xstate.error.actor.exchangeCode', error: new Error('bad code') },
         { type: 'xstate.done.actor.logout', output: undefined },
         { type: 'xstate.error.actor.logout', error: new Error('offline') },
       ],
@@ -102,7 +96,7 @@ for (const [label, input] of Object.entries(inputs)) {
         const emitted: Emit[] = [];
         const actor = createActor(
           sessionMachine.provide({
-            actors: { fetchUser: deferred('fetchUser'), exchangeCode: deferred('exchangeCode'), logout: deferred('logout') },
+            actors: { fetchUser: deferred('fetchUser'), logout: deferred('logout') },
           }),
           { input, inspect: tracker.inspect },
         );
@@ -133,7 +127,7 @@ for (const [label, input] of Object.entries(inputs)) {
             async (step: { event: AnyEventObject; state: Snap }) => {
               const before = emitted.length;
               await exec(step);
-              if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state, input)));
+              if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state)));
               // a 401 about the session signs it out; any other 401 changes nothing
               if (prev && step.event.type === 'session.unauthorized') {
                 if (concernsSession(step.event)) expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
@@ -147,13 +141,12 @@ for (const [label, input] of Object.entries(inputs)) {
             '#session': (s) => {
               // the real actor is in the model's state after every step
               expect(actor.getSnapshot().value).toEqual(s.value);
-              if (!prev) expect(norm(emitted)).toEqual(norm(oracle(undefined as never, { type: 'xstate.init' }, s, input)));
+              if (!prev) expect(norm(emitted)).toEqual(norm(oracle(undefined as never, { type: 'xstate.init' }, s)));
               prev = s as Snap;
             },
             'auth.signedIn': (s) => expect(s.context.user).toEqual(USER),
             'auth.signedOut': (s) => expect(s.context.user).toBeNull(),
             'auth.verifying': () => expect(input.hasStoredToken).toBe(true),
-            'auth.exchangingCode': () => expect(input.code).toBeTruthy(),
           },
           events: events as never,
         });

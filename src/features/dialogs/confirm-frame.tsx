@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { selectConfirmation } from '@machines/dialog-manager.machine';
 import { useAppActors } from '@/state/app-actors';
 import { Button } from '@/ui/button';
 import type { DialogActions } from './dialog-actions';
@@ -25,8 +24,9 @@ export function ConfirmFrame({
   actions: DialogActions;
 }) {
   const { dialogs } = useAppActors();
-  const confirmation = useSelector(dialogs, selectConfirmation);
-  const busy = confirmation === 'confirming';
+  // where the confirmation stands: the dialog manager's open.asking / open.confirming / open.failed
+  const busy = useSelector(dialogs, (s) => s.matches({ open: 'confirming' }));
+  const failed = useSelector(dialogs, (s) => s.matches({ open: 'failed' }));
   return (
     <Frame
       title={title}
@@ -43,7 +43,7 @@ export function ConfirmFrame({
         </>
       }
     >
-      {confirmation === 'failed' && (
+      {failed && (
         <p role="alert" className={styles.error}>
           {DIALOG_MESSAGES.apiError.message}
         </p>

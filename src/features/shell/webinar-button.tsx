@@ -24,7 +24,6 @@ import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import { VideoIcon } from '@/ui/icons';
 import { webinarMachine, type WebinarStatus } from '@machines/webinar.machine';
-import { isDialogOpen } from '@machines/dialog-manager.machine';
 import { isWebinarLive } from '@machines/webinar-schedule';
 import { WEBINAR_STATUS } from '@machines/constants';
 import { WEBINAR_BUTTON_MESSAGES as M } from './messages';
@@ -163,7 +162,7 @@ export function WebinarButton({ user, raised = false }: WebinarButtonProps) {
   useEffect(() => {
     const isWebinarOpen = () => {
       const snap = dialogs.getSnapshot();
-      return isDialogOpen(snap) && snap.context.current?.name === 'webinar';
+      return snap.matches('open') && snap.context.current?.name === 'webinar';
     };
     const subs = [
       // the dialog gets this actor in its payload: the button, the prompt and the dialog are one machine
