@@ -44,7 +44,10 @@ describe('the route table as the build reads it', () => {
   it('lists for each route exactly the modules its handles load', async () => {
     for (const [i, r] of read.entries()) {
       const loaded = await Promise.all(real[i].handles.map((h) => h.preload()));
-      const listed = await Promise.all(r.modules.map((spec) => import(/* @vite-ignore */ join(appDir, spec))));
+      // the route table names its pages by path alias (@/ = src/) or relative to src/app/
+      const listed = await Promise.all(
+        r.modules.map((spec) => import(/* @vite-ignore */ spec.startsWith('@/') ? join(appDir, '..', spec.slice(2)) : join(appDir, spec))),
+      );
       expect(listed.length, r.path).toBe(loaded.length);
       for (const [j, m] of listed.entries()) expect(m, `${r.path}: ${r.modules[j]}`).toBe(loaded[j]);
     }
