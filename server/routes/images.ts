@@ -34,9 +34,6 @@ import { parseRequestedSize, renderImage } from '../media/image-renderer';
 import { deleteMedia, publicMediaUrl, storeMedia } from '../media/store';
 import { imageRefusal } from '../services/image-allowance';
 
-/** The image-limit refusal's text, where tests/api/media-actors.test.ts reads it. */
-export { IMAGE_LIMIT_MESSAGE } from '../services/image-allowance';
-
 type ImageRow = typeof t.images.$inferSelect;
 type GeneratedImage = Schemas['GeneratedImage'];
 

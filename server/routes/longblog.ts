@@ -27,9 +27,6 @@ import type { BlogRow, LongBlogService } from '../services/long-blog';
 import { readContent, type PartChoice, type PartRef } from '../services/long-blog-content';
 import { BLOG_HISTORY_PAGE_SIZE, BLOG_SECTION_FAILED_MESSAGE, OUTLINE_ERROR_FALLBACK } from '../../machines/constants';
 
-/** The word-limit refusal's text, where tests/api/blog-wizard-actors.test.ts reads it. */
-export { BLOG_WORD_LIMIT_MESSAGE } from '../services/long-blog';
-
 type LongBlog = Schemas['LongBlog'];
 type LongBlogOutline = Schemas['LongBlogOutline'];
 type OutlineSource = Schemas['OutlineSource'];

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../server/harness';
 import { createApp } from '@server/app';
 import { createOfflineWriter } from '@server/ai/offline-writer';
 import type { AiRequest, AiWriter } from '@server/ai/types';
-import { BLOG_WORD_LIMIT_MESSAGE } from '@server/routes/longblog';
+import { BLOG_WORD_LIMIT_MESSAGE } from '@server/services/long-blog';
 
 const ORIGIN = 'http://localhost:3000';
 const TITLE = 'Growing tomatoes indoors';

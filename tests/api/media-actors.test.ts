@@ -17,7 +17,7 @@ import { createQueueService, type QueueService } from '@/actors/video-polling';
 import { videoChildId } from '@machines/generation-queue.machine';
 import type { NewQueueItem, QueueItem } from '@machines/queue-items';
 import { encodePng, PNG_SIGNATURE } from '@server/media/png';
-import { IMAGE_LIMIT_MESSAGE } from '@server/routes/images';
+import { IMAGE_LIMIT_MESSAGE } from '@server/services/image-allowance';
 import { IMAGE_MESSAGES, VIDEO_FREE_PLAN_MESSAGE, VIDEO_MESSAGES, VIDEO_PROMPT_REQUIRED_MESSAGE } from '@machines/constants';
 import { T0 } from '../server/harness';
 

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { backendFetch, createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
 import type { AppServices } from '@/core/services';
 import { CHAT_MESSAGES as T } from '@/features/chat/messages';
-import { CHAT_LIST_MESSAGES as L } from '@/features/shell/chat-list';
+import { CHAT_LIST_MESSAGES as L } from '@/features/shell/messages';
 import { loadDraft, saveInFlight } from '@/features/chat/chat-storage';
 import { CHAT_COMPOSER_MAX_HEIGHT_PX, CHAT_LIMIT_MESSAGE, CHAT_RECENT_PAGE_SIZE } from '@machines/constants';
 

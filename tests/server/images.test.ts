@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './harness';
 import { PNG_SIGNATURE, pngSize } from '@server/media/png';
-import { IMAGE_LIMIT_MESSAGE } from '@server/routes/images';
+import { IMAGE_LIMIT_MESSAGE } from '@server/services/image-allowance';
 import { IMAGE_MESSAGES } from '@machines/constants';
 
 const s = useTestServer();

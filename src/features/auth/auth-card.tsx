@@ -24,6 +24,4 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
 }
 
 export const formStack = css({ display: 'flex', flexDirection: 'column', gap: '4' });
-// the sign-in pages' error box is the app's (also the onboarding page's)
-export { alertBox } from '@/ui/alert';
 export const textLink = css({ color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } });

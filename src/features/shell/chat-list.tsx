@@ -13,7 +13,6 @@ import { paths } from '@/core/paths';
 import { CHAT_LIST_MESSAGES } from './messages';
 
 // the list's texts live in ./messages.ts (the lazily loaded menu parts read them too); re-exported for the tests
-export { CHAT_LIST_MESSAGES } from './messages';
 
 type Summary = components['schemas']['ChatConversationSummary'];
 type Page = components['schemas']['ChatConversationPage'];
