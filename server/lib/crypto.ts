@@ -45,3 +45,15 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(newToken());
   return dummyHash;
 }
+
+/**
+ * The one password check of every sign-in: exactly one scrypt with the current parameters whatever the account
+ * is (unknown, Google-only with no usable hash, or a password account), so the answer's timing does not tell
+ * them apart (account enumeration). True only when `stored` is a real hash that matches.
+ */
+export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const usable = !!stored && /^scrypt\$\d+\$\d+\$\d+\$[^$]+\$[^$]+$/.test(stored);
+  const against = usable ? stored : await dummyPasswordHash();
+  const ok = await verifyPassword(password, against);
+  return usable && ok;
+}

@@ -9,7 +9,7 @@ import { body, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG, validationError } from '../http/errors';
 import { signInGate, tooManyAttempts } from '../http/rate-limit';
-import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '../lib/crypto';
+import { checkPassword, hashPassword, newToken, sha256 } from '../lib/crypto';
 import { addDays, addMinutes } from '../lib/dates';
 import { findUserByEmail, loadUserView, normaliseEmail } from '../db/queries';
 import {
@@ -121,7 +121,7 @@ export function authRoutes() {
     if (!gate.ok) return tooManyAttempts(c, gate);
     const user = await findUserByEmail(db, b.email);
     // Same work for unknown emails, so response time does not reveal accounts.
-    const ok = await verifyPassword(b.password, user?.passwordHash ?? (await dummyPasswordHash()));
+    const ok = await checkPassword(b.password, user?.passwordHash);
     if (!user || !ok || user.deletedAt) throw new HttpError(401, MSG.invalidCredentials);
     gate.succeeded();
     const now = clock.now();

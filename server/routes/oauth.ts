@@ -13,7 +13,7 @@ import { body, htmlPage, origin } from '../http/util';
 import { escapeHtml } from '../lib/html';
 import { HttpError } from '../http/errors';
 import { signInGate } from '../http/rate-limit';
-import { dummyPasswordHash, verifyPassword } from '../lib/crypto';
+import { checkPassword } from '../lib/crypto';
 import { findUserByEmail } from '../db/queries';
 import { consumeOAuthCode, forgetAccessTokens, issueOAuthCode, issueTokenPair, rotateRefreshToken } from '../auth/tokens';
 import { OAUTH_STATE_LENGTH } from '../../machines/constants';
@@ -103,7 +103,7 @@ export function oauthRoutes() {
     const gate = signInGate(c, email);
     if (!gate.ok) return c.html(signInPage(params, { email, error: gate.body.message }), 200, noStore);
     const user = await findUserByEmail(db, email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    const ok = await checkPassword(password, user?.passwordHash);
     if (!user || !ok || user.deletedAt)
       // openapi: wrong credentials render the page again with the error, status 200 (the usual form pattern).
       return c.html(signInPage(params, { email, error: 'These credentials do not match our records.' }), 200, noStore);
