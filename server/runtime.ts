@@ -9,7 +9,8 @@ import { pathFromModule } from './lib/module-path';
  * checkout, mails printed with their links) are on only when the caller asks (`dev: true`: the Vite dev server,
  * tests) or WORDSMITH_DEV=1 is set, which is logged loudly. In production the start is refused, naming them, when
  * settings it needs are missing: PUBLIC_URL (the base of every link, never the Host header) and QUEUE_JWT_SECRET.
- * Env passed through to the app: PUBLIC_URL, AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL.
+ * Env passed through to the app: PUBLIC_URL, AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL,
+ * CALLBACK_HOSTS (server/http/callback-url.ts).
  */
 import type { Hono } from 'hono';
 import { createApp } from './app';
@@ -111,6 +112,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
         AI_API_KEY: env.AI_API_KEY,
         AI_MODEL: env.AI_MODEL,
         SUPPORT_URL: env.SUPPORT_URL,
+        CALLBACK_HOSTS: env.CALLBACK_HOSTS,
       },
     },
     reset: () => resetDatabase(opened.db, clock.now()),

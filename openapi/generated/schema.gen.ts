@@ -3997,6 +3997,7 @@ export interface components {
             log_out?: boolean;
             /** @description WordPress connect flow (01 §2); with callback_url the reply carries fe_token and callbackurl. */
             domain?: string;
+            /** @description Honoured only on the app's own origin or a host in CALLBACK_HOSTS (http or https); any other is ignored. */
             callback_url?: string;
         };
         /** @description The next live demo webinar offered to the user. */
@@ -5437,7 +5438,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description WordPress connect flow (spec 01 §2); when given the reply carries fe_token and callbackurl. */
+        /** @description WordPress connect flow (spec 01 §2); when given the reply carries fe_token and callbackurl — only for an http(s) address on the app's own origin or on a host in the CALLBACK_HOSTS setting; any other is ignored. */
         CallbackUrl: string;
         IdPath: number;
         /** @description Plan id (2 Plus, 3 Pro, or an office plan). */
@@ -5781,7 +5782,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: {
-                /** @description WordPress connect flow (spec 01 §2); when given the reply carries fe_token and callbackurl. */
+                /** @description WordPress connect flow (spec 01 §2); when given the reply carries fe_token and callbackurl — only for an http(s) address on the app's own origin or on a host in the CALLBACK_HOSTS setting; any other is ignored. */
                 callback_url?: components["parameters"]["CallbackUrl"];
             };
             header?: never;

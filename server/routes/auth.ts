@@ -9,6 +9,7 @@ import { body, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG, validationError } from '../http/errors';
 import { signInGate, tooManyAttempts } from '../http/rate-limit';
+import { acceptedCallbackUrl } from '../http/callback-url';
 import { checkPassword, hashPassword, newToken, sha256 } from '../lib/crypto';
 import { addDays, addMinutes } from '../lib/dates';
 import { findUserByEmail, loadUserView, normaliseEmail } from '../db/queries';
@@ -128,7 +129,7 @@ export function authRoutes() {
     const reply = await db.transaction(async (tx) => {
       if (b.log_out) await revokeAllTokens(tx, user.id, now);
       await tx.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
-      return authReply(tx, user.id, now, b.callback_url, 'Login successful.');
+      return authReply(tx, user.id, now, acceptedCallbackUrl(c, b.callback_url), 'Login successful.');
     });
     // after the commit (see forgetAccessTokens): the other sessions' tokens are refused from now on
     if (b.log_out) forgetAccessTokens(user.id);
@@ -144,7 +145,7 @@ export function authRoutes() {
     const reply = await db
       .transaction(async (tx) => {
         const user = await createUser(tx, { name: b.name, email: b.email, password: b.password }, now, origin(c), mailerOf(c));
-        return authReply(tx, user.id, now, b.callback_url, 'Registration successful.');
+        return authReply(tx, user.id, now, acceptedCallbackUrl(c, b.callback_url), 'Registration successful.');
       })
       .catch((err: unknown) => {
         // A concurrent registration of the same email hits the unique index.
@@ -181,7 +182,7 @@ export function authRoutes() {
     // The email is known before verification only for the offline stand-in's tokens; else the address limit applies.
     const gate = signInGate(c, parseTestGoogleToken(b.googletoken, c.get('deps').config.devRoutes)?.email);
     if (!gate.ok) return tooManyAttempts(c, gate);
-    const reply = await google(c, b.googletoken, b.callback_url, b.log_out);
+    const reply = await google(c, b.googletoken, acceptedCallbackUrl(c, b.callback_url), b.log_out);
     gate.succeeded(reply.email);
     return c.json(reply, 200);
   });
@@ -202,7 +203,7 @@ export function authRoutes() {
       gravator: gravatarUrl(user.email),
       email: user.email,
     };
-    const callbackUrl = c.req.query('callback_url');
+    const callbackUrl = acceptedCallbackUrl(c, c.req.query('callback_url'));
     if (callbackUrl) {
       reply.callbackurl = callbackUrl;
       reply.fe_token = (await issueAccessToken(db, userId, now)).token;

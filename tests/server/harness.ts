@@ -81,7 +81,8 @@ export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promi
     db: opened.db,
     clock,
     mailer,
-    config: { devRoutes: opts.devRoutes ?? true, aiPaceMs: 0, env: {} },
+    // blog.example: the WordPress site the callback_url tests sign in for (server/http/callback-url.ts)
+    config: { devRoutes: opts.devRoutes ?? true, aiPaceMs: 0, env: { CALLBACK_HOSTS: 'blog.example' } },
     reset: () => resetDatabase(opened.db, clock.now()),
   });
   const call: TestServer['call'] = async (method, path, o = {}) => {
