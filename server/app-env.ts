@@ -1,6 +1,7 @@
 /** Hono environment of the reference backend: the injected dependencies and the signed-in user. */
 import type { Db } from './db/client';
 import type { AiWriter } from './ai/types';
+import type { MediaStore } from './media/media-store';
 
 export interface Clock {
   now(): Date;
@@ -59,6 +60,8 @@ export interface AppDeps {
   /** AI provider (chat/writing areas; server/ai chooses it from the environment); not used by the platform core. */
   ai?: AiWriter;
   config: AppConfig;
+  /** Where media bytes are kept, instead of the store opened with `db` (openDb; it then becomes `db`'s store). */
+  media?: MediaStore;
   /** Re-seeds the database (dev reset). */
   reset?: () => Promise<void>;
   /**

@@ -36,6 +36,7 @@ import { createChatService } from './services/chat';
 import { createLongBlogService } from './services/long-blog';
 import { createOfflineWriter } from './ai/offline-writer';
 import { queueTokenIssuer } from './media/queue-token';
+import { registerMediaStore } from './media/media-store';
 import { redact } from './lib/redact';
 
 export type { AppDeps } from './app-env';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): H
   const { db, clock, config } = fullDeps;
   // The services hold the state that outlives a request (renders in flight, finished chat answers), one set per app.
   const ai = fullDeps.ai ?? createOfflineWriter({ paceMs: config.aiPaceMs });
+  if (deps.media) registerMediaStore(db, deps.media);
   const videoJobs = createVideoJobs({ db, clock, schedule: fullDeps.schedule, renderAhead: config.renderVideosAhead, ffmpegPath: config.env.FFMPEG_PATH });
   const queueTokens = queueTokenIssuer();
   const app = new Hono<AppEnv>();

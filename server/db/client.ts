@@ -8,6 +8,9 @@ import { pathFromModule } from '../lib/module-path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { registerMediaStore, type MediaStore } from '../media/media-store';
+import { mediaStoreFromEnv } from '../media/media-store-config';
+import { moveInlineMediaToStore } from '../media/move-inline-media';
 
 export type Schema = typeof schema;
 /** The query surface shared by both drivers and by transactions. */
@@ -16,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface OpenedDb {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Where the bytes of media files are (server/media/media-store-config.ts), closed with the database. */
+  media: MediaStore;
   close(): Promise<void>;
 }
 
@@ -25,7 +30,37 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export async function openDb(target: { url?: string; dataDir?: string }): Promise<OpenedDb> {
+/**
+ * Migrating: media bytes still inline in media_files are copied into the media store first (migration 0005, which
+ * drops their column, says why), then drizzle's migrator applies what is pending.
+ */
+async function migrateWithMedia(db: Db, media: MediaStore, run: () => Promise<void>) {
+  await moveInlineMediaToStore(db, media);
+  await run();
+  registerMediaStore(db, media);
+}
+
+/** `media`: the media store to use instead of the one the settings name (mediaStoreFromEnv). */
+export async function openDb(target: { url?: string; dataDir?: string; media?: MediaStore }): Promise<OpenedDb> {
+  const memory = !isPostgresUrl(target.url) && (target.url === 'memory://' || (!target.url && !target.dataDir));
+  const media =
+    target.media ??
+    (await mediaStoreFromEnv(
+      isPostgresUrl(target.url)
+        ? { kind: 'postgres' }
+        : memory
+          ? { kind: 'memory' }
+          : { kind: 'pglite', dataDir: target.dataDir ?? target.url!.replace(/^file:\/\//, '') },
+    ));
+  try {
+    return await openDbWith(target, media);
+  } catch (err) {
+    await media.close();
+    throw err;
+  }
+}
+
+async function openDbWith(target: { url?: string; dataDir?: string }, media: MediaStore): Promise<OpenedDb> {
   if (isPostgresUrl(target.url)) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -40,10 +75,17 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
       if (!closing) console.error(`[server] an idle database connection was closed:${err.code ? ` ${err.code}` : ''} ${err.message}`);
     });
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await migrateWithMedia(db as unknown as Db, media, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+    } catch (err) {
+      closing = true;
+      await pool.end();
+      throw err;
+    }
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      media,
       // pool.end() resolves once the pool has let go of its connections, before they have finished closing;
       // wait for each connection's own end too, so a caller that drops the database next finds none open.
       close: async () => {
@@ -60,6 +102,7 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
         });
         await pool.end();
         await allEnded;
+        await media.close();
       },
     };
   }
@@ -76,8 +119,21 @@ export async function openDb(target: { url?: string; dataDir?: string }): Promis
   }
   await client.waitReady;
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  try {
+    await migrateWithMedia(db as unknown as Db, media, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    media,
+    close: async () => {
+      await client.close();
+      await media.close();
+    },
+  };
 }
 
 /** Every table, for TRUNCATE in reset (dev endpoint and tests). */

@@ -422,7 +422,10 @@ export const generationCharges = pgTable(
 
 // ---------------------------------------------------------------- media (spec 02 §3)
 
-/** Bytes of generated files (images, thumbnails, videos), served at /media/{id}. Kept in the database so memory:// and PostgreSQL behave alike. */
+/**
+ * Generated files (images, thumbnails, videos), served at /media/{id}: what is known about each; the bytes are in
+ * the media store under storage_key (server/media/store.ts, server/media/media-store.ts).
+ */
 export const mediaFiles = pgTable(
   'media_files',
   {
@@ -431,12 +434,12 @@ export const mediaFiles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
-    /** base64 of the bytes (drizzle has no portable bytea column type across both drivers). */
-    dataBase64: text('data_base64').notNull(),
+    /** the bytes' content address in the media store: their sha256 in hex (shared by rows with the same bytes) */
+    storageKey: text('storage_key').notNull(),
     byteLength: integer('byte_length').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('media_files_user_idx').on(t.userId)],
+  (t) => [index('media_files_user_idx').on(t.userId), index('media_files_storage_key_idx').on(t.storageKey)],
 );
 
 /** 02 §3 "Generated image". */

@@ -47,7 +47,7 @@ import { getUser } from '../db/queries';
 import { getAllowance, releaseGeneration, reserveGeneration, settleGeneration, type Allowance } from '../metering';
 import { countWords, type AiWriter } from '../ai/types';
 import { parseRequestedSize, renderImage } from '../media/image-renderer';
-import { deleteMedia, storeMedia } from '../media/store';
+import { deleteMedia, mediaFilesOf, storeMedia } from '../media/store';
 import { redact } from '../lib/redact';
 import { imageRefusal, SUBSCRIPTION_INACTIVE_MESSAGE } from './image-allowance';
 import {
@@ -450,7 +450,7 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
         const row = await loadOwnBlog(tx, userId, blogId, true);
         const content = readContent(row.content);
         const urls = content.outlines.flatMap((o) => [o.introduction_image_url, o.conclusion_image_url, ...o.sections.map((s) => s.image_url)]);
-        await deleteMedia(tx, userId, urls);
+        await deleteMedia(tx, mediaFilesOf(db), userId, urls);
         await tx.delete(t.longBlogs).where(eq(t.longBlogs.id, blogId));
       });
     },
@@ -510,7 +510,7 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
             section_length: given.section_length !== undefined ? given.section_length : (old?.section_length ?? NEW_SECTION_LENGTH),
           });
         }
-        await deleteMedia(tx, userId, outline.sections.filter((s) => !kept.has(s.id)).map((s) => s.image_url));
+        await deleteMedia(tx, mediaFilesOf(db), userId, outline.sections.filter((s) => !kept.has(s.id)).map((s) => s.image_url));
         outline.sections = renumber(sections);
       });
     },
@@ -520,7 +520,7 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
       return updateBlog(db, userId, o.blogId, clock.now(), async (content, _row, tx) => {
         const outline = findOutline(content, o.outlineId);
         const section = findSection(outline, o.sectionId);
-        await deleteMedia(tx, userId, [section.image_url]);
+        await deleteMedia(tx, mediaFilesOf(db), userId, [section.image_url]);
         outline.sections = renumber(outline.sections.filter((s) => s.id !== section.id));
       });
     },
@@ -550,7 +550,7 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
         let stored = '';
         await updateBlog(db, userId, o.blogId, now, async (content, _current, tx) => {
           const target = findOutline(content, o.outlineId);
-          stored = await storeMedia(tx, { userId, contentType: 'image/png', bytes: png, now });
+          stored = await storeMedia(tx, mediaFilesOf(db), { userId, contentType: 'image/png', bytes: png, now });
           let previous: string | null;
           if (part.kind === 'intro') {
             previous = target.introduction_image_url;
@@ -563,7 +563,7 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
             previous = s.image_url;
             s.image_url = stored;
           }
-          await deleteMedia(tx, userId, [previous]);
+          await deleteMedia(tx, mediaFilesOf(db), userId, [previous]);
           await settleGeneration(tx, hold, { images: 1 }, now, { url: stored });
         });
         return { url: stored, part };

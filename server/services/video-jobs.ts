@@ -27,7 +27,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, MSG } from '../http/errors';
 import { getAllowance, holdOf, releaseGeneration, reserveIn, settleGeneration } from '../metering';
-import { deleteMedia, readOwnMedia, sniffImageType, storeMedia } from '../media/store';
+import { deleteMedia, mediaFilesOf, readMediaBytes, readOwnMedia, sniffImageType, storeMedia } from '../media/store';
 import { RENDER_MESSAGES, VideoRenderError, renderVideo, type RenderedVideo } from '../media/video-renderer';
 import {
   VIDEO_OPTIONS,
@@ -178,7 +178,8 @@ export function createVideoJobs(deps: VideoJobsDeps) {
       let image: { bytes: Uint8Array; contentType: string } | undefined;
       if (isImageContentType(row.contentType) && row.imageUrl) {
         const m = await readOwnMedia(db, row.userId, row.imageUrl);
-        if (m && m.contentType.startsWith('image/')) image = { bytes: Buffer.from(m.dataBase64, 'base64'), contentType: m.contentType };
+        const bytes = m && m.contentType.startsWith('image/') ? await readMediaBytes(mediaFilesOf(db), m) : null;
+        if (m && bytes) image = { bytes, contentType: m.contentType };
       }
       const video = await renderVideo({
         seed: JSON.stringify([row.id, row.prompt, row.description, row.contentType, row.model]),
@@ -239,8 +240,8 @@ export function createVideoJobs(deps: VideoJobsDeps) {
       const out = outcome.video;
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const videoUrl = await storeMedia(tx, { userId: row.userId, contentType: 'video/mp4', bytes: out.mp4, now });
-        const thumbnailUrl = await storeMedia(tx, { userId: row.userId, contentType: out.thumbnailType, bytes: out.thumbnail, now });
+        const videoUrl = await storeMedia(tx, mediaFilesOf(db), { userId: row.userId, contentType: 'video/mp4', bytes: out.mp4, now });
+        const thumbnailUrl = await storeMedia(tx, mediaFilesOf(db), { userId: row.userId, contentType: out.thumbnailType, bytes: out.thumbnail, now });
         const done = await tx
           .update(t.videos)
           .set({ status: VIDEO_STATUS.complete, progress: 100, videoUrl, thumbnailUrl, duration: out.durationSec, errorMessage: null, updatedAt: now })
@@ -385,7 +386,7 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         : null;
 
     const started = await db.transaction(async (tx) => {
-      if (upload) imageUrl = await storeMedia(tx, { userId, contentType: upload.contentType, bytes: upload.bytes, now });
+      if (upload) imageUrl = await storeMedia(tx, mediaFilesOf(db), { userId, contentType: upload.contentType, bytes: upload.bytes, now });
       const stored: StoredRequest = {
         fields: req.fields,
         uploadedImage: !!upload || (retry ? (retry.request as StoredRequest | null)?.uploadedImage === true && imageUrl === retry.imageUrl : false),
@@ -489,7 +490,7 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         if (!row) throw new HttpError(404, MSG.notFound);
         ahead.delete(aheadKey(row));
         const uploaded = (row.request as StoredRequest | null)?.uploadedImage === true;
-        await deleteMedia(tx, userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);
+        await deleteMedia(tx, mediaFilesOf(db), userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);
       });
       // deleted before it was rendered: what its start reserved is given back (a settled video stays charged)
       await releaseGeneration(db, holdOf(userId, videoKey(id)), clock.now());
