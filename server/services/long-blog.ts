@@ -42,6 +42,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { JsonBody, Schemas } from '../types';
 import { escapeHtml } from '../lib/html';
+import { sanitizeBlogHtml } from '../lib/sanitize-blog-html';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { getUser } from '../db/queries';
 import { getAllowance, releaseGeneration, reserveGeneration, settleGeneration, type Allowance } from '../metering';
@@ -410,13 +411,14 @@ export function createLongBlogService({ db, clock, ai }: LongBlogDeps) {
       };
     },
 
-    /** Stores the HTML of one part (a stopped generation, an edit). */
+    /** Stores the HTML of one part (a stopped generation, an edit), cleaned to what the editor makes. */
     saveContent(userId: number, o: { blogId: number; outlineId: number; part: PartRef; html: string }): Promise<BlogRow> {
+      const html = sanitizeBlogHtml(o.html);
       return updateBlog(db, userId, o.blogId, clock.now(), (content, current) => {
         const outline = findOutline(content, o.outlineId);
         if (o.part.kind === 'section') findSection(outline, o.part.id);
-        setPart(outline, o.part, o.html);
-        return { step: o.html.trim() ? Math.max(current.step, 3) : current.step };
+        setPart(outline, o.part, html);
+        return { step: html.trim() ? Math.max(current.step, 3) : current.step };
       });
     },
 
