@@ -5,7 +5,9 @@
 import { PLAN_ID } from '../../machines/constants';
 
 /**
- * Plans (01 §3, §6).
+ * Plans (01 §3, §6): the one plan catalogue. GET /api/plansList serves it, and every price, allowance, offer and
+ * saving the app shows is worded from it (src/core/plan-catalogue.ts); no screen types a figure of its own.
+ * The spec's documents give differing figures; the choice:
  * - Free: the spec shows both 1,000 and 2,000 words a month. We choose 2,000: 01 §9 fires the free-plan usage
  *   event "once at 1000 usage", which only makes sense if the limit lies above 1,000 (the event is a halfway nudge);
  *   1,000 is kept as word_limit_old (the older figure still printed in the feature comparison).
@@ -14,7 +16,11 @@ import { PLAN_ID } from '../../machines/constants';
  * - Plus 500 credits a month, "up to 100,000 words, 500 images"; Pro 2,500 credits, "up to 300,000 words,
  *   2,500 images" (01 §6). Limits renew monthly, also on yearly billing.
  * - Prices: the pricing-tier table (01 §3) has exactly two paid tiers, Startup $15/month or $144/year and
- *   Enterprise $30/month or $288/year; we map them to Plus and Pro (two paid plans, same order, yearly = 20% off).
+ *   Enterprise $30/month or $288/year; we map them to Plus and Pro (two paid plans, same order, yearly = 20% off)
+ *   and show only the plan names Plus and Pro. The pricing modal's "Startup 50,000 words, Enterprise 250,000
+ *   words" (01 §6) are the older allowances, kept as word_limit_old; 01 §6's plan limits (100,000 / 300,000) win.
+ * - Saving: "save up to N%" is computed from these prices (20%); the spec's "save up to 28%" for monthly-disabled
+ *   users belongs to the $79 / $49 display cards below and is not shown.
  *   The pricing cards ($79 monthly / $69 annually / $49 monthly-disabled) are display copy of an upsell page
  *   whose plan is not named, so they are not plan prices here.
  *   Offer prices (not shown): 20% off the monthly price ($12 Plus, $24 Pro) with the title 'Limited Time Offer'.

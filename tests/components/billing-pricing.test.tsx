@@ -47,7 +47,7 @@ describe('/pricing (01 §2, §3, §6, §7)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: new RegExp(t.annually) }));
     expect(screen.getByRole('button', { name: new RegExp(t.annually) })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(`(${t.saveUpTo20})`)).toBeInTheDocument();
+    expect(screen.getByText(`(${t.saveUpTo(20)})`)).toBeInTheDocument(); // $144 a year against 12 × $15
     expect(within(plus).getByText('$12')).toBeInTheDocument();
     expect(within(plus).getByText(t.billedYearly('$144'))).toBeInTheDocument();
 
@@ -73,7 +73,7 @@ describe('/pricing (01 §2, §3, §6, §7)', () => {
     expect(screen.getByText(t.note)).toBeInTheDocument();
   });
 
-  test('monthly-disabled users see annual pricing only (save up to 28%)', async () => {
+  test('monthly-disabled users see annual pricing only, with the catalogue’s saving (save up to 20%, not 28%)', async () => {
     const { s } = services();
     await signInAs(s, 'monthly-disabled@demo.test');
     renderRoute('/pricing', s);
@@ -81,7 +81,8 @@ describe('/pricing (01 §2, §3, §6, §7)', () => {
     const group = screen.getByRole('group', { name: t.billingPeriod });
     expect(within(group).queryByRole('button', { name: t.monthly })).toBeNull();
     expect(within(group).getByRole('button', { name: new RegExp(t.annually) })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(group).getByText(`(${t.saveUpTo28})`)).toBeInTheDocument();
+    expect(within(group).getByText(`(${t.saveUpTo(20)})`)).toBeInTheDocument();
+    expect(within(group).queryByText(/28%/)).toBeNull();
   });
 
   test('a Stripe failure falls back to Paddle with the plan’s Paddle price', async () => {

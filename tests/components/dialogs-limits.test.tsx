@@ -104,28 +104,32 @@ describe('plan-dependent limit dialogs (01 §6)', () => {
 });
 
 describe('pricing — the upgrade dialog (01 §3 tiers, §4, §6)', () => {
-  test('free: Free $0, Startup $15, Enterprise $30 (most popular) monthly; Yearly shows $144 / $288; Upgrade picks the payment method', async () => {
+  test('free: the catalogue’s plans (Free $0, Plus $12 offer on $15, Pro $24 offer on $30, most popular) with their allowances; Yearly shows the yearly prices; Upgrade takes the offer to payment', async () => {
     const { actors } = await renderSignedIn('free@demo.test');
     open(actors, { name: 'pricing' });
     const dialog = await findDialog(PRICING_TEXT.title);
     const tiers = await within(dialog).findByRole('list', { name: PRICING_TEXT.title });
-    const startup = within(tiers).getByRole('listitem', { name: 'Startup' });
-    const enterprise = within(tiers).getByRole('listitem', { name: 'Enterprise' });
+    const plus = within(tiers).getByRole('listitem', { name: 'Plus' });
+    const pro = within(tiers).getByRole('listitem', { name: 'Pro' });
+    expect(within(tiers).queryByRole('listitem', { name: 'Startup' })).toBeNull();
     expect(within(tiers).getByRole('listitem', { name: 'Free' })).toHaveTextContent('$0');
-    expect(startup).toHaveTextContent('$15 /month');
-    expect(startup).toHaveTextContent('50,000 words');
-    expect(enterprise).toHaveTextContent('$30 /month');
-    expect(enterprise).toHaveTextContent('250,000 words');
-    expect(enterprise).toHaveTextContent('Most popular');
+    expect(within(tiers).getByRole('listitem', { name: 'Free' })).toHaveTextContent('2,000 words a month');
+    expect(plus).toHaveTextContent('Offer price$12 Regular price$15 /month');
+    expect(plus).toHaveTextContent('Limited Time Offer');
+    expect(plus).toHaveTextContent('500 credits a month');
+    expect(plus).toHaveTextContent('Up to 100,000 words');
+    expect(pro).toHaveTextContent('Offer price$24 Regular price$30 /month');
+    expect(pro).toHaveTextContent('Up to 300,000 words');
+    expect(pro).toHaveTextContent('Most popular');
     expect(within(tiers).getByRole('button', { name: 'Current plan' })).toBeDisabled();
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Yearly' }));
-    expect(startup).toHaveTextContent('$144 /year');
-    expect(enterprise).toHaveTextContent('$288 /year');
+    expect(plus).toHaveTextContent('$115.20 Regular price$144 /year');
+    expect(pro).toHaveTextContent('$230.40 Regular price$288 /year');
 
-    await userEvent.click(within(startup).getByRole('button', { name: 'Upgrade now: Startup' }));
-    const pay = await findDialog(PAYMENT_TEXT.title);
-    await waitFor(() => expect(pay).toHaveAccessibleDescription('Plus plan, $144 per year.'));
+    await userEvent.click(within(plus).getByRole('button', { name: 'Upgrade now: Plus' }));
+    const pay = await findDialog(PAYMENT_TEXT.offerTitle);
+    await waitFor(() => expect(pay).toHaveAccessibleDescription('Plus plan, $115.20 per year.'));
   });
 
   test("a paid plan with its credits used up (gate step 8): 'You have used all your credits', Plus may upgrade or buy", async () => {
@@ -152,8 +156,8 @@ describe('feature-access and pro-upgrade (01 §2 dialog texts)', () => {
     const { actors } = await renderSignedIn('plus@demo.test');
     open(actors, { name: 'pro-upgrade' });
     const dialog = await findDialog('Switch to Our Pro Plan');
-    for (const b of MISC_TEXT.proUpgrade.benefits) expect(within(dialog).getByText(b)).toBeInTheDocument();
-    expect(within(dialog).getByText(/300,000 words a month with all tools/)).toBeInTheDocument();
+    for (const b of [MISC_TEXT.proUpgrade.eliteModel, MISC_TEXT.proUpgrade.internalLinking]) expect(within(dialog).getByText(b)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/300,000 words a month with all tools/)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Monthly' })).toBeChecked();
     expect(await within(dialog).findByText('$30')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Yearly' }));

@@ -2,6 +2,7 @@ import type { ApiClient } from '@/api/client';
 import type { components } from '@contract/schema.gen';
 import { PLAN_ID } from '@machines/constants';
 import { openPaddleCheckout } from './paddle';
+import { hasOffer, planPrice } from '@/core/plan-catalogue';
 
 export type Plan = components['schemas']['Plan'];
 export type User = components['schemas']['User'];
@@ -11,20 +12,8 @@ export type PayMethod = 'card' | 'razorpay';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Whether a plan has an offer price below its monthly price (the offer page's price). */
-export function hasOffer(plan: Plan): boolean {
-  return !!plan.offer_price && plan.offer_price > 0 && plan.offer_price < plan.price_monthly;
-}
-
-/**
- * The price of a plan for a billing period, in USD, as the server charges it (server/billing/service.ts):
- * the offer price replaces the monthly price and applies pro rata to the yearly one.
- */
-export function planPrice(plan: Plan, frequency: Frequency, offer: boolean): number {
-  const base = frequency === 'yearly' ? plan.price_yearly : plan.price_monthly;
-  if (!offer || !hasOffer(plan)) return base;
-  return frequency === 'monthly' ? plan.offer_price! : round2((plan.price_yearly * plan.offer_price!) / plan.price_monthly);
-}
+// One rule for offer prices, shared with the upgrade dialog (src/core/plan-catalogue.ts).
+export { hasOffer, planPrice };
 
 /** The per-month figure of a yearly price (cards show "$12/month, $144 billed yearly"). */
 export function perMonth(plan: Plan, frequency: Frequency, offer: boolean): number {

@@ -2,6 +2,8 @@
  * Texts of the pricing pages and the account page (/credit-based). Texts quoted by the spec are marked with
  * their section and kept verbatim; the rest is ours (the spec shows no wording for them).
  */
+import { PLAN_TEXT } from '@/core/plan-catalogue';
+
 export const PRICING_PAGE = {
   title: 'Plans and pricing',
   subtitle: 'Start free, upgrade when you need more. Limits renew monthly.', // "limits renew monthly" 01 §6
@@ -10,9 +12,11 @@ export const PRICING_PAGE = {
   billingPeriod: 'Billing period',
   monthly: 'Monthly',
   annually: 'Annually',
-  /** 01 §3 pricing cards: "Annually … (save up to 20%)"; monthly disabled: "(save up to 28%)". */
-  saveUpTo20: 'save up to 20%',
-  saveUpTo28: 'save up to 28%',
+  /**
+   * 01 §3 pricing cards: "Annually … (save up to 20%)"; the percentage is the catalogue's yearly discount
+   * (bestYearlySaving in src/core/plan-catalogue.ts), the same for users with monthly billing disabled.
+   */
+  saveUpTo: PLAN_TEXT.saveUpTo,
   perMonth: '/month',
   perYear: '/year',
   billedYearly: (total: string) => `${total} billed yearly`,
@@ -35,13 +39,15 @@ export const PRICING_PAGE = {
   loadFailed: 'Unable to load plans. Please try again.',
   retry: 'Retry',
   paddleOpened: 'The secure Paddle checkout is open. Payments can take 1 to 2 minutes to reflect in your account.',
-  /** 01 §6 feature comparison and plan limits. */
+  /**
+   * 01 §6 feature comparison, after the plan's metered allowances (words, credits, images), which are worded
+   * from the catalogue (planAllowances in src/core/plan-catalogue.ts), never typed here.
+   */
   features: {
-    1: ['1000 words', '3 social accounts', '10 posts a month', '1 website', 'One free long blog', 'One storybook'],
-    2: ['500 credits a month', 'Up to 100,000 words', '500 images', '100+ templates', '5 social accounts', '50 posts a month', 'Up to 5 websites'],
-    3: ['2,500 credits a month', 'Up to 300,000 words', '2,500 images', '200+ templates', '30 social accounts', '150 posts a month', '30 websites', 'Elite AI model', 'Internal linking'],
+    1: ['3 social accounts', '10 posts a month', '1 website', 'One free long blog', 'One storybook'],
+    2: ['100+ templates', '5 social accounts', '50 posts a month', 'Up to 5 websites'],
+    3: ['200+ templates', '30 social accounts', '150 posts a month', '30 websites', 'Elite AI model', 'Internal linking'],
   } as Record<number, readonly string[]>,
-  tierNames: { 2: 'Startup', 3: 'Enterprise' } as Record<number, string>, // 01 §3 static tiers
 } as const;
 
 export const ACCOUNT_PAGE = {

@@ -8,6 +8,7 @@ import { hasOffer, isUpgrade, perMonth, planPrice, type Frequency, type PayMetho
 import { formatUsd } from './format';
 import { PRICING_PAGE as t } from './messages';
 import { paths } from '@/core/paths';
+import { bestYearlySaving, planAllowances } from '@/core/plan-catalogue';
 
 const segmented = css({
   display: 'inline-flex',
@@ -39,17 +40,21 @@ const save = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'success.text'
 
 /**
  * Monthly / Annually (01 §3 pricing cards: "Annually … (save up to 20%)"). Users with monthly billing disabled
- * see only annual pricing (01 §6) with "save up to 28%".
+ * see only annual pricing (01 §6). The saving is the catalogue's largest yearly discount, so it always matches
+ * the prices on the cards.
  */
 export function BillingToggle({
   value,
   onChange,
   monthlyDisabled,
+  plans,
 }: {
   value: Frequency;
   onChange: (f: Frequency) => void;
   monthlyDisabled: boolean;
+  plans: readonly Plan[] | undefined;
 }) {
+  const saving = bestYearlySaving(plans);
   return (
     <div role="group" aria-label={t.billingPeriod} className={segmented}>
       {!monthlyDisabled && (
@@ -59,7 +64,7 @@ export function BillingToggle({
       )}
       <button type="button" className={segment} aria-pressed={value === 'yearly'} onClick={() => onChange('yearly')}>
         {t.annually}
-        <span className={save}>({monthlyDisabled ? t.saveUpTo28 : t.saveUpTo20})</span>
+        {saving !== null && <span className={save}>({t.saveUpTo(saving)})</span>}
       </button>
     </div>
   );
@@ -121,9 +126,10 @@ export interface PlanCardsProps {
 }
 
 /**
- * One card per plan of GET /api/plansList: title (with its 01 §3 tier name), price for the period (the offer
- * price struck against the regular one on the offer page), the 01 §6 features, and the action: 'Current plan',
- * 'Upgrade to …', or sign in first. Pro is marked most popular (01 §3 "Enterprise … (most popular)").
+ * One card per plan of GET /api/plansList: title, price for the period (the offer price struck against the
+ * regular one on the offer page), the plan's allowances from the catalogue and the 01 §6 features, and the
+ * action: 'Current plan', 'Upgrade to …', or sign in first. Pro is marked most popular (01 §3 "Enterprise …
+ * (most popular)": the catalogue sells the spec's two paid tiers as Plus and Pro).
  */
 export function PlanCards({ plans, frequency, offer, user, signedIn, paidOnly, upgradesOnly, payingPlan, onChoose, headingLevel = 'h2' }: PlanCardsProps) {
   const sub = user?.user_subscription;
@@ -142,8 +148,7 @@ export function PlanCards({ plans, frequency, offer, user, signedIn, paidOnly, u
         const isPopular = plan.id === PLAN_ID.pro;
         const amount = perMonth(plan, frequency, offer);
         const regular = perMonth(plan, frequency, false);
-        const features = t.features[plan.id] ?? [];
-        const tier = t.tierNames[plan.id];
+        const features = [...planAllowances(plan), ...(t.features[plan.id] ?? [])];
         return (
           <article key={plan.id} className={cx(card, isPopular && popular)} aria-labelledby={`plan-${plan.id}-title`}>
             <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
@@ -153,7 +158,6 @@ export function PlanCards({ plans, frequency, offer, user, signedIn, paidOnly, u
               {isPopular && <Badge tone="beta">{t.mostPopular}</Badge>}
               {offer && <Badge tone="new">{plan.offer_title || t.offerBadge}</Badge>}
             </div>
-            {tier && <p className={muted}>{tier}</p>}
             <div>
               <p className={priceLine}>
                 {offer && amount < regular ? (

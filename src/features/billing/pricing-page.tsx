@@ -59,7 +59,7 @@ export function PricingPage({ offer = false }: { offer?: boolean }) {
           {offer ? offerTitle || t.offerTitleFallback : t.title}
         </h1>
         <p className={css({ color: 'fg.muted', maxW: '2xl' })}>{offer ? t.offerSubtitle : t.subtitle}</p>
-        <BillingToggle value={frequency} onChange={setChosen} monthlyDisabled={monthlyDisabled} />
+        <BillingToggle value={frequency} onChange={setChosen} monthlyDisabled={monthlyDisabled} plans={plans} />
         {checkout.razorpay && <MethodPicker value={checkout.method} onChange={checkout.setMethod} disabled={checkout.inProgress} />}
       </div>
       {isLoading ? (

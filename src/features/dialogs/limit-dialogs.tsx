@@ -16,6 +16,7 @@ import { defaultFrequency } from './checkout';
 import { Frame, styles } from './frame';
 import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PRICING_TEXT, UPGRADE_TEXT, generateLimitTitle } from './messages';
 import { formatUsd, planById, useDialogNav, usePlans, useSwapDialog, type User } from './use-dialog-data';
+import { formatPlanCount, hasOffer, planAllowances, planPrice } from '@/core/plan-catalogue';
 import { useCurrentUser } from '@/core/current-user';
 
 type Frequency = CheckoutChoice['frequency'];
@@ -168,18 +169,21 @@ const tierCard = css({
 
 /**
  * The upgrade dialog (01 §4: plan 1's upgrade button; gate step 8 "the general upgrade dialog").
- * Free users see the pricing tiers of 01 §3 / §6 with a billing toggle; a paid plan here means its
- * credits are used up, so it offers the plan's actions of 01 §6 instead.
+ * Free users see every plan of the catalogue (GET /api/plansList) with a billing toggle: the same names, prices,
+ * allowances and offers as /pricing, and the offer the header's button advertises (01 §4 "shows the offer
+ * title and price") at the same price, struck against the regular one. A paid plan here means its credits are
+ * used up, so it offers the plan's actions of 01 §6 instead.
  */
 export function PricingDialog({ actions }: { actions: DialogActions }) {
   const { user, isLoading } = useCurrentUser();
+  const { plans, isLoading: plansLoading } = usePlans();
   const start = useStartPurchase(actions);
   const [frequency, setFrequency] = useState<Frequency>(() => defaultFrequency(user));
   const planId = user?.user_subscription.plan_id ?? PLAN_ID.free;
   const monthlyDisabled = !!user?.is_monthly_disabled;
   const period = monthlyDisabled ? 'yearly' : frequency;
 
-  if (isLoading) {
+  if (isLoading || plansLoading) {
     return (
       <Frame title={PRICING_TEXT.title}>
         <div className={styles.center}>
@@ -195,23 +199,34 @@ export function PricingDialog({ actions }: { actions: DialogActions }) {
     <Frame size="lg" title={PRICING_TEXT.title} description={PRICING_TEXT.description}>
       <BillingToggle value={period} onChange={setFrequency} monthlyDisabled={monthlyDisabled} />
       <ul className={tierGrid} aria-label={PRICING_TEXT.title}>
-        {PRICING_TEXT.tiers.map((tier) => {
-          const price = period === 'monthly' ? tier.monthly : tier.yearly;
-          const isCurrent = tier.planId === planId;
+        {(plans ?? []).map((plan) => {
+          const offer = plan.id !== PLAN_ID.free && hasOffer(plan);
+          const price = planPrice(plan, period, offer);
+          const regular = planPrice(plan, period, false);
+          const isCurrent = plan.id === planId;
+          const popular = plan.id === PLAN_ID.pro;
           return (
-            <li key={tier.key} className={tierCard} data-popular={tier.popular || undefined} aria-labelledby={`tier-${tier.key}`}>
-              <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-                <h3 id={`tier-${tier.key}`} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
-                  {tier.name}
+            <li key={plan.id} className={tierCard} data-popular={popular || undefined} aria-labelledby={`tier-${plan.id}`}>
+              <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
+                <h3 id={`tier-${plan.id}`} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
+                  {plan.title}
                 </h3>
-                {tier.popular && <Badge tone="pro">{PRICING_TEXT.mostPopular}</Badge>}
+                {popular && <Badge tone="pro">{PRICING_TEXT.mostPopular}</Badge>}
+                {offer && plan.offer_title && <Badge tone="new">{plan.offer_title}</Badge>}
               </div>
               <p>
+                {offer && price < regular && <span className={styles.visuallyHidden}>{PRICING_TEXT.offerPrice}</span>}
                 <span className={styles.price}>{formatUsd(price)}</span>{' '}
+                {offer && price < regular && (
+                  <>
+                    <span className={styles.visuallyHidden}>{PRICING_TEXT.regularPrice}</span>
+                    <s className={styles.strike}>{formatUsd(regular)}</s>{' '}
+                  </>
+                )}
                 <span className={styles.muted}>{period === 'monthly' ? PRICING_TEXT.perMonth : PRICING_TEXT.perYear}</span>
               </p>
               <ul className={styles.list}>
-                {[tier.words, ...PRICING_TEXT.features[tier.key].filter((f) => f !== tier.words)].map((f) => (
+                {[...planAllowances(plan), ...(PRICING_TEXT.features[plan.id] ?? [])].map((f) => (
                   <li key={f}>
                     <CheckIcon className={styles.check} aria-hidden />
                     {f}
@@ -226,9 +241,9 @@ export function PricingDialog({ actions }: { actions: DialogActions }) {
                 ) : (
                   <Button
                     fullWidth
-                    variant={tier.popular ? 'solid' : 'outline'}
-                    aria-label={`${UPGRADE_TEXT.upgradeNow}: ${tier.name}`}
-                    onClick={() => start(user, { planId: tier.planId, frequency: period, offer: false })}
+                    variant={popular ? 'solid' : 'outline'}
+                    aria-label={`${UPGRADE_TEXT.upgradeNow}: ${plan.title}`}
+                    onClick={() => start(user, { planId: plan.id, frequency: period, offer })}
                   >
                     {UPGRADE_TEXT.upgradeNow}
                   </Button>
@@ -268,7 +283,7 @@ export function ProUpgradeDialog({ actions }: { actions: DialogActions }) {
       }
     >
       <ul className={styles.list}>
-        {t.benefits.map((b) => (
+        {[t.eliteModel, ...(pro?.word_limit ? [t.words(formatPlanCount(pro.word_limit))] : []), t.internalLinking].map((b) => (
           <li key={b}>
             <CheckIcon className={styles.check} aria-hidden />
             {b}

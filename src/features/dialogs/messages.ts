@@ -2,6 +2,7 @@ import { type DialogName, type GenerateLimitType } from '@machines/dialogs';
 import { DIALOG_TEXT } from '@machines/dialog-text';
 import { VIDEO_FREE_PLAN_MESSAGE } from '@machines/constants';
 import { PLAGIARISM_CHECK_CREDITS } from '@machines/constants';
+import { PLAN_TEXT } from '@/core/plan-catalogue';
 
 /**
  * Texts of the global dialogs. The spec's texts (01 §2 "Dialog texts", 01 §6, 01 §8, 02 §6) live
@@ -76,7 +77,11 @@ export const LIMIT_TEXT = {
   },
 } as const;
 
-/** 01 §3 static pricing tiers and 01 §6 pricing-modal texts (figures spec; sentences ours). */
+/**
+ * 01 §6 pricing-modal texts. Prices, allowances and offers come from the plan catalogue (GET /api/plansList,
+ * worded by src/core/plan-catalogue.ts), the same as /pricing; the catalogue sells the spec's two paid tiers
+ * (01 §3 "Startup" and "Enterprise") under the plan names Plus and Pro, so no tier name or figure is typed here.
+ */
 export const PRICING_TEXT = {
   title: 'Upgrade your plan',
   description: 'Pick the plan that fits your writing. Limits renew monthly.', // "limits renew monthly" 01 §6
@@ -87,17 +92,14 @@ export const PRICING_TEXT = {
   perYear: '/year',
   mostPopular: 'Most popular',
   currentPlan: 'Current plan',
-  tiers: [
-    { key: 'free', name: 'Free', planId: 1, monthly: 0, yearly: 0, words: '1000 words', popular: false },
-    { key: 'startup', name: 'Startup', planId: 2, monthly: 15, yearly: 144, words: '50,000 words', popular: false },
-    { key: 'enterprise', name: 'Enterprise', planId: 3, monthly: 30, yearly: 288, words: '250,000 words', popular: true },
-  ],
-  /** 01 §6 feature comparison. */
+  regularPrice: 'Regular price',
+  offerPrice: 'Offer price',
+  /** 01 §6 feature comparison, after the catalogue's allowances. */
   features: {
-    free: ['1000 words', '3 social accounts', '10 posts a month', '1 website'],
-    startup: ['5 social accounts', '50 posts a month', 'Up to 5 websites'],
-    enterprise: ['30 social accounts', '150 posts a month', '30 websites'],
-  },
+    1: ['3 social accounts', '10 posts a month', '1 website'],
+    2: ['5 social accounts', '50 posts a month', 'Up to 5 websites'],
+    3: ['30 social accounts', '150 posts a month', '30 websites'],
+  } as Record<number, readonly string[]>,
 } as const;
 
 export const OFFER_TEXT = {
@@ -256,8 +258,11 @@ export const MISC_TEXT = {
   proUpgrade: {
     title: DIALOG_TEXT['pro-upgrade'].title, // spec 01 §2
     body: 'Get more from every tool with our most capable plan.',
-    // spec 01 §2 benefits: elite AI model, up to 300,000 words a month with all tools, internal linking
-    benefits: ['The Elite AI model for the best writing', 'Up to 300,000 words a month with all tools', 'Internal linking in your blogs'],
+    // spec 01 §2 benefits: elite AI model, up to 300,000 words a month with all tools (the Pro plan's word limit
+    // in the catalogue), internal linking
+    eliteModel: 'The Elite AI model for the best writing',
+    words: PLAN_TEXT.upToWordsWithAllTools,
+    internalLinking: 'Internal linking in your blogs',
     later: DIALOG_TEXT['pro-upgrade'].secondary, // spec 01 §2
     upgrade: DIALOG_TEXT['pro-upgrade'].primary, // spec 01 §2
   },

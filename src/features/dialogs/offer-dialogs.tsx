@@ -22,6 +22,7 @@ import { Frame, styles } from './frame';
 import { DIALOG_MESSAGES, MISC_TEXT, OFFER_TEXT, PAYMENT_TEXT, PRICING_TEXT } from './messages';
 import { formatUsd, planById, usePlans } from './use-dialog-data';
 import { useCurrentUser } from '@/core/current-user';
+import { planPrice } from '@/core/plan-catalogue';
 import { paths } from '@/core/paths';
 
 type PaymentSetting = components['schemas']['PaymentSetting'];
@@ -115,13 +116,8 @@ export function PaymentDialog({ offer, checkout, actions }: { offer: boolean; ch
   const plan = planById(plans, choice.planId);
   const available = (methods.data?.data ?? []).filter((m) => SUPPORTED.includes(m.title));
   const selected = available.find((m) => m.id === chosen) ?? available[0];
-  const price = plan
-    ? offer && plan.offer_price
-      ? plan.offer_price
-      : choice.frequency === 'monthly'
-        ? plan.price_monthly
-        : plan.price_yearly
-    : null;
+  // the price the server charges (the offer applies pro rata to a yearly payment)
+  const price = plan ? planPrice(plan, choice.frequency, offer) : null;
 
   async function pay() {
     if (!selected || paying) return;

@@ -121,7 +121,7 @@ function UpgradeSection({ user, scrollTo }: { user: User; scrollTo: boolean }) {
         description={s.upgradeDescription}
         actions={
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <BillingToggle value={frequency} onChange={setChosen} monthlyDisabled={monthlyDisabled} />
+            <BillingToggle value={frequency} onChange={setChosen} monthlyDisabled={monthlyDisabled} plans={plans} />
             {checkout.razorpay && <MethodPicker value={checkout.method} onChange={checkout.setMethod} disabled={checkout.inProgress} />}
           </div>
         }
