@@ -1012,7 +1012,7 @@ export interface paths {
         };
         /**
          * A generated file (image, thumbnail or video)
-         * @description The bytes behind every image_url, compressed_image_url, video_url and thumbnail_url. Public by design: an <img> or <video> element cannot send the bearer token, so the URL itself is the capability — the file id is 128 random bits (32 hex characters, never derived from the user, record or prompt), so URLs cannot be guessed or enumerated. Files never change: Cache-Control 'private, max-age=31536000, immutable' with an ETag (304 on If-None-Match). Byte ranges are served (206) for video players; HEAD gives the headers only (spec 02 §5 checks media URLs with a HEAD request). Deleting the image or video deletes its files (404).
+         * @description The bytes behind every image_url, compressed_image_url, video_url and thumbnail_url. Public by design: an <img> or <video> element cannot send the bearer token, so the URL itself is the capability — the file id is 128 random bits (32 hex characters, never derived from the user, record, prompt or bytes), so URLs cannot be guessed or enumerated. Files never change: Cache-Control 'private, max-age=31536000, immutable' with an ETag (304 on If-None-Match). The bytes are streamed from the media store (files under the server's data directory, or an S3-compatible bucket) as they are sent, so a large video is never read whole. Every answer says Accept-Ranges 'bytes'; one byte range is served (206 with Content-Range) for video players' seeking; a range that starts past the end (or bytes=-0) is 416 with 'Content-Range: bytes *\/size'; a Range of another form (several ranges, another unit) is ignored and the whole file sent. HEAD answers the same status and headers (Content-Length, Content-Range) without a body (spec 02 §5 checks media URLs with a HEAD request). Deleting the image or video deletes its files (404).
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -7177,7 +7177,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A single byte range (bytes=start-end, start- or -suffix). */
+                /** @description A single byte range (bytes=start-end, start- or -suffix); other forms are ignored. */
                 Range?: string;
             };
             path: {
@@ -7188,11 +7188,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. */
+            /** @description The whole file. */
             200: {
                 headers: {
                     "Cache-Control"?: string;
                     ETag?: string;
+                    /** @description The file's size in bytes. */
+                    "Content-Length"?: number;
+                    /** @description Always 'bytes'. */
+                    "Accept-Ranges"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7203,15 +7207,24 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
-            /** @description The requested byte range (Content-Range). */
+            /** @description The requested byte range. */
             206: {
                 headers: {
+                    /** @description 'bytes start-end/size' (end clipped to the file's last byte). */
+                    "Content-Range"?: string;
+                    /** @description The length of the range. */
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: string;
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "video/mp4": string;
                     "image/png": string;
                     "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
                 };
             };
             /** @description Not modified (If-None-Match matched the ETag). */
@@ -7222,9 +7235,11 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
-            /** @description The range cannot be satisfied (Content-Range bytes *\/size). */
+            /** @description The range cannot be satisfied (it starts past the end of the file, or asks for the last 0 bytes). */
             416: {
                 headers: {
+                    /** @description 'bytes *\/size'. */
+                    "Content-Range"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
