@@ -9,7 +9,7 @@ import { useTestServer } from './harness';
 import { createApp } from '@server/app';
 import { memoryMailer } from '@server/app-env';
 import { AiProviderError, type AiWriter } from '@server/ai/types';
-import { colorList, normaliseUrl, plainDescription } from '@server/routes/businesses';
+import { colorList, normaliseUrl, plainDescription } from '@server/services/businesses';
 import { loadOpenApi } from '@server/http/openapi-validate';
 import { BRAND_FIRST_STEP, BRAND_LIMITS, BRAND_STEP_FIELDS, BRAND_TOTAL_STEPS, BRANDS_PAGE_SIZE } from '@machines/brand-constants';
 
