@@ -34,9 +34,16 @@ describe('TrialCountdown (simulated time)', () => {
     render(<TrialCountdown createdAt={new Date(NOW - 3_600_000).toISOString()} planId={1} enabled />);
     const t = timer()!;
     expect(t).toHaveAttribute('aria-live', 'off');
-    expect(t).toHaveAccessibleName('Trial ends in 3 days, 4 hours and 30 minutes');
+    expect(t).toHaveAccessibleName('Free trial ends in 3 days, 4 hours and 30 minutes');
     act(() => vi.advanceTimersByTime(5000));
-    expect(t).toHaveAccessibleName('Trial ends in 3 days, 4 hours and 29 minutes');
+    expect(t).toHaveAccessibleName('Free trial ends in 3 days, 4 hours and 29 minutes');
+  });
+
+  it('says what it counts: the free trial, 3 days 5 h 30 min from sign-up (issue 33, finding 4)', () => {
+    render(<TrialCountdown createdAt={new Date(NOW - 3_600_000).toISOString()} planId={1} enabled />);
+    const t = timer()!;
+    expect(t).toHaveTextContent(/^Free trial/);
+    expect(t).toHaveAccessibleDescription('Your free trial of Wordsmith AI lasts 3 days, 5 hours and 30 minutes from sign-up.');
   });
 
   it('ends exactly 3 days 5 h 30 min after created_at and then hides', () => {
@@ -80,7 +87,7 @@ describe('trial countdown in the shell', () => {
     let view = renderRoute('/home', fresh);
     // the first render transforms the lazy routes: allow it time
     const banner = await screen.findByRole('banner', {}, { timeout: 15_000 });
-    const t = await screen.findByRole('timer', { name: /^Trial ends in 3 days, 5 hours and 2\d minutes$/ });
+    const t = await screen.findByRole('timer', { name: /^Free trial ends in 3 days, 5 hours and 2\d minutes$/ });
     expect(banner).toContainElement(t);
     view.unmount();
     localStorage.clear();

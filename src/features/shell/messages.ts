@@ -81,12 +81,18 @@ export const WEBINAR_BUTTON_MESSAGES = {
   today: 'Today',
 } as const;
 
-/** 01 §4 Trial countdown. */
+/**
+ * 01 §4 Trial countdown. The countdown says what it counts: the free trial that starts at sign-up
+ * (01 §9 "Trial length 3 days 5 h 30 min from signup").
+ */
+const span = (d: number, h: number, m: number) =>
+  `${d} ${d === 1 ? 'day' : 'days'}, ${h} ${h === 1 ? 'hour' : 'hours'} and ${m} ${m === 1 ? 'minute' : 'minutes'}`;
 export const TRIAL_MESSAGES = {
-  endsIn: 'Trial ends in',
+  freeTrial: 'Free trial',
+  endsIn: 'ends in',
   /** the accessible label (minute precision, so screen readers are not given a new value every second) */
-  label: (d: number, h: number, m: number) =>
-    `Trial ends in ${d} ${d === 1 ? 'day' : 'days'}, ${h} ${h === 1 ? 'hour' : 'hours'} and ${m} ${m === 1 ? 'minute' : 'minutes'}`,
+  label: (d: number, h: number, m: number) => `Free trial ends in ${span(d, h, m)}`,
+  about: (d: number, h: number, m: number) => `Your free trial of Wordsmith AI lasts ${span(d, h, m)} from sign-up.`,
 } as const;
 
 /** Texts of the sidebar chat list (01 §2 quoted: 'Show More', 'Show Recent', Rename, Delete). */

@@ -12,6 +12,8 @@ import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { css } from 'styled-system/css';
 import { selectTrialCountdown, trialCountdownMachine } from '@machines/trial-countdown.machine';
+import { countdownParts } from '@machines/time-parts';
+import { TRIAL_LENGTH_MS } from '@machines/constants';
 import { TRIAL_MESSAGES as M } from './messages';
 
 export interface TrialCountdownProps {
@@ -37,7 +39,10 @@ const box = css({
   fontWeight: 'medium',
   whiteSpace: 'nowrap',
 });
-const label = css({ display: { base: 'none', xl: 'inline' } });
+const label = css({ fontWeight: 'semibold' });
+const endsIn = css({ display: { base: 'none', xl: 'inline' } });
+const srOnly = css({ srOnly: true });
+const trial = countdownParts(TRIAL_LENGTH_MS);
 const digits = css({ display: 'inline-flex', gap: '1', fontVariantNumeric: 'tabular-nums', fontWeight: 'semibold', fontSize: 'sm' });
 const unit = css({ fontSize: 'xs', fontWeight: 'medium', opacity: 0.85, ml: '0.5' });
 
@@ -67,9 +72,18 @@ function Countdown({ createdAt, planId, enabled }: { createdAt: number; planId: 
   if (!parts) return null;
   const { days, hours, minutes, seconds } = parts;
   return (
-    <div role="timer" aria-live="off" aria-atomic="false" aria-label={M.label(days, hours, minutes)} className={box} data-testid="trial-countdown">
-      <span className={label} aria-hidden="true">
-        {M.endsIn}
+    <div
+      role="timer"
+      aria-live="off"
+      aria-atomic="false"
+      aria-label={M.label(days, hours, minutes)}
+      aria-describedby="trial-countdown-about"
+      title={M.about(trial.days, trial.hours, trial.minutes)}
+      className={box}
+      data-testid="trial-countdown"
+    >
+      <span aria-hidden="true">
+        <span className={label}>{M.freeTrial}</span> <span className={endsIn}>{M.endsIn}</span>
       </span>
       <span className={digits} aria-hidden="true">
         <span>
@@ -88,6 +102,9 @@ function Countdown({ createdAt, planId, enabled }: { createdAt: number; planId: 
           {pad(seconds)}
           <span className={unit}>s</span>
         </span>
+      </span>
+      <span id="trial-countdown-about" className={srOnly}>
+        {M.about(trial.days, trial.hours, trial.minutes)}
       </span>
     </div>
   );
