@@ -1,6 +1,7 @@
 /** Hono environment of the reference backend: the injected dependencies and the signed-in user. */
 import type { Db } from './db/client';
 import type { AiWriter } from './ai/types';
+import type { JobQueue } from './jobs/queue';
 import type { MediaStore } from './media/media-store';
 
 export interface Clock {
@@ -22,12 +23,18 @@ export interface AppConfig {
   /** Extra settings passed through from the environment (AI provider URL/key/model …). */
   env: Record<string, string | undefined>;
   /**
-   * Render a video's MP4 as soon as it is started (in the background, at low CPU priority) instead of when it is
-   * first read after its ready time. The server (server/runtime.ts) turns it on, so the poll that completes a
-   * video does not wait seconds for ffmpeg and other users' calls do not queue behind it; unit tests on an
-   * injected clock leave it off unless they test it, so that videos they never complete are not rendered.
+   * Queue a video's render job as soon as it is started (a worker renders it in the background, at low CPU
+   * priority) instead of at its first read after its ready time. The server (server/runtime.ts) turns it on, so the
+   * poll that completes a video does not wait seconds for ffmpeg and a restart finds every started video's job in
+   * the database; unit tests on an injected clock leave it off unless they test it, so that videos they never
+   * complete are not rendered.
    */
   renderVideosAhead?: boolean;
+  /**
+   * Video renders this process runs at once (VIDEO_RENDER_WORKERS; default VIDEO_RENDER_CONCURRENCY). 0: this
+   * process runs none and only serves the API; the renders run on the processes that have workers.
+   */
+  videoRenderWorkers?: number;
 }
 export interface Mail {
   to: string;
@@ -62,6 +69,11 @@ export interface AppDeps {
   config: AppConfig;
   /** Where media bytes are kept, instead of the store opened with `db` (openDb; it then becomes `db`'s store). */
   media?: MediaStore;
+  /**
+   * The job queue for background work (server/jobs/queue.ts): the runtime starts it with the server and stops it
+   * before the database closes. Without it the app makes its own over `db`, started on first use.
+   */
+  jobs?: JobQueue;
   /** Re-seeds the database (dev reset). */
   reset?: () => Promise<void>;
   /**

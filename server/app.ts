@@ -32,6 +32,7 @@ import { chatRoutes } from './routes/chat';
 import { longBlogRoutes } from './routes/longblog';
 import { businessRoutes } from './routes/businesses';
 import { createVideoJobs } from './services/video-jobs';
+import { createJobQueue } from './jobs/queue';
 import { createChatService } from './services/chat';
 import { createLongBlogService } from './services/long-blog';
 import { createOfflineWriter } from './ai/offline-writer';
@@ -46,10 +47,20 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps, opts: { openapi?: OpenApiDoc } = {}): Hono<AppEnv> {
   const fullDeps: AppDeps = { ...deps, mailer: deps.mailer ?? memoryMailer() };
   const { db, clock, config } = fullDeps;
-  // The services hold the state that outlives a request (renders in flight, finished chat answers), one set per app.
+  // What outlives a request is in the database (videos and their render jobs, finished chat answers, the ledger).
   const ai = fullDeps.ai ?? createOfflineWriter({ paceMs: config.aiPaceMs });
+  // Without a queue from the caller the app makes its own, started by its first use (the runtime starts its queue).
+  const jobs = fullDeps.jobs ?? createJobQueue(db);
   if (deps.media) registerMediaStore(db, deps.media);
-  const videoJobs = createVideoJobs({ db, clock, schedule: fullDeps.schedule, renderAhead: config.renderVideosAhead, ffmpegPath: config.env.FFMPEG_PATH });
+  const videoJobs = createVideoJobs({
+    db,
+    clock,
+    jobs,
+    renderWorkers: config.videoRenderWorkers,
+    schedule: fullDeps.schedule,
+    renderAhead: config.renderVideosAhead,
+    ffmpegPath: config.env.FFMPEG_PATH,
+  });
   const queueTokens = queueTokenIssuer();
   const app = new Hono<AppEnv>();
 

@@ -10,10 +10,11 @@ import { pathFromModule } from './lib/module-path';
  * tests) or WORDSMITH_DEV=1 is set, which is logged loudly. In production the start is refused, naming them, when
  * settings it needs are missing: PUBLIC_URL (the base of every link, never the Host header) and QUEUE_JWT_SECRET.
  * Env passed through to the app: PUBLIC_URL, AI_PACE_MS, AI_CHUNK_WORDS, AI_BASE_URL, AI_API_KEY, AI_MODEL (→ deps.ai, chosen once by server/ai), SUPPORT_URL,
- * CALLBACK_HOSTS (server/http/callback-url.ts).
+ * CALLBACK_HOSTS (server/http/callback-url.ts); VIDEO_RENDER_WORKERS (video renders run at once by this process, 0 for none).
  */
 import type { Hono } from 'hono';
 import { createApp } from './app';
+import { createJobQueue } from './jobs/queue';
 import { memoryMailer, type AppEnv, type Clock } from './app-env';
 import { isPostgresUrl, openDb } from './db/client';
 import { releaseAbandonedReservations } from './metering';
@@ -46,6 +47,14 @@ export function missingProductionSettings(env: Record<string, string | undefined
   return missing;
 }
 
+/** VIDEO_RENDER_WORKERS: renders this process runs at once (AppConfig.videoRenderWorkers); unset: the default; not a whole number ≥ 0: refused. */
+export function renderWorkersFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`VIDEO_RENDER_WORKERS must be a whole number of at least 0, not "${value}"`);
+  return n;
+}
+
 /** Whether a start is a development one: asked by the caller, WORDSMITH_DEV=1, or a test runner. */
 export function isDevelopment(env: Record<string, string | undefined>, dev?: boolean): boolean {
   return dev ?? (env.WORDSMITH_DEV === '1' || !!env.VITEST);
@@ -72,6 +81,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   }
   // AI misconfiguration fails here, before the database is opened.
   const ai = createAiWriterFromEnv(env);
+  const videoRenderWorkers = renderWorkersFrom(env.VIDEO_RENDER_WORKERS);
   const opened = await openDb(url ? { url } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
   const clock: Clock = opts.clock ?? { now: () => new Date() };
   try {
@@ -94,8 +104,12 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     timer.unref(); // a pending completion does not keep the process alive
     timers.add(timer);
   };
+  // Background work runs as jobs in the database (server/jobs/queue.ts); started below, after the app has declared
+  // its queues, so jobs left by a previous process (queued, or lost mid-run) are taken up at once.
+  const jobs = createJobQueue(opened.db);
   const app = createApp({
     db: opened.db,
+    jobs,
     clock,
     ai,
     // No mail server: mails are kept in memory; in development they are also printed with their links.
@@ -105,6 +119,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       publicUrl: env.PUBLIC_URL?.trim() || undefined,
       aiPaceMs: Number(env.AI_PACE_MS ?? 0) || 0,
       renderVideosAhead: true,
+      videoRenderWorkers,
       env: {
         AI_PACE_MS: env.AI_PACE_MS,
         AI_CHUNK_WORDS: env.AI_CHUNK_WORDS,
@@ -118,13 +133,21 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     reset: () => resetDatabase(opened.db, clock.now()),
     schedule,
   });
+  try {
+    await jobs.start();
+  } catch (err) {
+    await opened.close();
+    throw err;
+  }
   return {
     app,
-    close: () => {
+    close: async () => {
       closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      return opened.close();
+      // running jobs finish first (a render takes seconds); what is queued stays in the database for the next start
+      await jobs.stop();
+      await opened.close();
     },
   };
 }

@@ -510,6 +510,16 @@ export const videos = pgTable(
     request: jsonb('request'),
     /** When the reference renderer will have finished (simulated processing time on the injected clock). */
     readyAt: ts('ready_at'),
+    /**
+     * The id of this start's render job (the job queue, server/jobs/queue.ts). A job whose id is not this one
+     * belongs to an earlier start (a retry, or a video id handed out again after the dev reset) and does nothing.
+     */
+    renderJobId: text('render_job_id'),
+    /**
+     * What the render job ended with, kept until the video's ready_at settles it: { videoUrl, thumbnailUrl,
+     * durationSec } (files already stored) or { error } (the message the video fails with).
+     */
+    renderOutput: jsonb('render_output'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

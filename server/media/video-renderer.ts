@@ -13,7 +13,6 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
-import pLimit from 'p-limit';
 import { join } from 'node:path';
 
 export const VIDEO_LONG_SIDE = 640;
@@ -27,16 +26,12 @@ export const VIDEO_RENDER_TIMEOUT_MS = 60_000;
  */
 export const VIDEO_RENDER_NICENESS = 10;
 /**
- * At most this many ffmpeg renders run at once in this server process; more wait in line (first come, first
- * served). x264 uses every core it is given: without a limit, many users starting videos together would start
- * as many encoders and starve the API and each other; in line, each finishes sooner than it would sharing.
+ * At most this many ffmpeg renders run at once in one server process (the render jobs' worker concurrency,
+ * server/services/video-jobs.ts); more wait as jobs in the database for a free worker, first come, first served.
+ * x264 uses every core it is given: without a limit, many users starting videos together would start as many
+ * encoders and starve the API and each other; in line, each finishes sooner than it would sharing.
  */
 export const VIDEO_RENDER_CONCURRENCY = 2;
-const renderSlots = pLimit(VIDEO_RENDER_CONCURRENCY);
-/** How many renders run now and how many wait for a slot. */
-export function videoRenderQueue(): { running: number; waiting: number } {
-  return { running: renderSlots.activeCount, waiting: renderSlots.pendingCount };
-}
 
 export class VideoRenderError extends Error {
   constructor(
@@ -169,8 +164,7 @@ export async function renderVideo(input: RenderVideoInput): Promise<RenderedVide
       '4',
       thumb,
     ];
-    // the timeout counts from when ffmpeg starts, not from when the render joined the line
-    await renderSlots(() => run(bin, args, input.timeoutMs ?? VIDEO_RENDER_TIMEOUT_MS));
+    await run(bin, args, input.timeoutMs ?? VIDEO_RENDER_TIMEOUT_MS);
     const [mp4, thumbnail] = await Promise.all([readFile(out), readFile(thumb)]);
     if (mp4.length < 32 || mp4.toString('ascii', 4, 8) !== 'ftyp') throw new VideoRenderError('failed', RENDER_MESSAGES.failed);
     return { mp4, thumbnail, thumbnailType: 'image/jpeg', width, height, durationSec };

@@ -5,13 +5,16 @@
  *
  * Processing, on the injected clock: a new video is pending (status 2) for VIDEO_PENDING_SECONDS, then
  * processing (status 1, progress = elapsed / estimate, at most 99) until ready_at = created_at +
- * estimated_seconds. The REAL MP4 and its thumbnail are rendered with ffmpeg (server/media/video-renderer.ts,
- * at low CPU priority): on the running server from the moment the video is started, in the background
- * (renderAhead), and the video is completed at its ready_at by a timer (schedule) or by the first read at or
- * after it, whichever comes first; otherwise — and after a restart — it is rendered on the first read at or after
- * ready_at (one render per video even under concurrent polls). Completing stores the files, sets the video
- * complete (4) and charges it in one transaction. A failed render ends the video as failed (5) with a clear
- * error_message and charges nothing.
+ * estimated_seconds. The REAL MP4 and its thumbnail are rendered with ffmpeg (server/media/video-renderer.ts, at
+ * low CPU priority) by a render JOB on the job queue (server/jobs/queue.ts, in the database): any app process with
+ * render workers runs it, at most VIDEO_RENDER_CONCURRENCY at once per process, retried with backoff when ffmpeg
+ * fails, resumed after a restart, never run twice at once. The job is created with the video (renderAhead, the
+ * running server) or by the video's first read at or after ready_at. It stores the files and records them on the
+ * row (render_output); the video is then completed at its ready_at — by a timer (schedule), by the job itself when
+ * it ends after ready_at, or by the first read at or after it (which waits up to VIDEO_DUE_READ_WAIT_MS for a job
+ * still running) — completing sets it complete (4) and charges it in one transaction, once. A render that fails
+ * on its last attempt ends the video as failed (5) with a clear error_message and charges nothing. Everything a
+ * poll answers comes from the row, so any process answers it alike.
  *
  * Refusals (before anything is stored): free plan → 403 'Video generation is only available on paid plans'
  * (type 'upgrade': the client opens the video generator's generate-limit dialog, 02 §6 / §8); subscription
@@ -21,14 +24,22 @@
  * 422 title). Other users' ids answer 404.
  */
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppDeps, Clock } from '../app-env';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, MSG } from '../http/errors';
 import { getAllowance, holdOf, releaseGeneration, reserveIn, settleGeneration } from '../metering';
 import { deleteMedia, mediaFilesOf, readMediaBytes, readOwnMedia, sniffImageType, storeMedia } from '../media/store';
-import { RENDER_MESSAGES, VideoRenderError, renderVideo, type RenderedVideo } from '../media/video-renderer';
+import {
+  RENDER_MESSAGES,
+  VIDEO_RENDER_CONCURRENCY,
+  VIDEO_RENDER_TIMEOUT_MS,
+  VideoRenderError,
+  renderVideo,
+  type RenderedVideo,
+} from '../media/video-renderer';
+import type { JobQueue, QueuedJob } from '../jobs/queue';
 import {
   VIDEO_OPTIONS,
   VIDEO_PENDING_SECONDS,
@@ -125,18 +136,57 @@ export interface StartRequest {
   source: 'api' | 'queue';
 }
 
-/** What a render ended with: the files, or the error to settle the video as failed with. */
-type RenderOutcome = { video: RenderedVideo } | { error: unknown };
+/** What the render job needs, carried by the job itself (a job may run in another process, after a restart). */
+interface RenderJobData {
+  videoId: number;
+  userId: number;
+  seed: string;
+  aspectRatio: string;
+  durationSec: number;
+  /** the input image of image types (one of the user's media URLs) */
+  imageUrl: string | null;
+}
 
-/** Thrown inside the completing transaction when the video was deleted or settled meanwhile: its files roll back. */
+/** What the render job ended with, kept on the row (videos.render_output) until the video's ready_at settles it. */
+export type RenderOutput = { videoUrl: string; thumbnailUrl: string; durationSec: number } | { error: string };
+
+/** Thrown inside the recording transaction when the video was deleted, restarted or settled meanwhile: its files roll back. */
 class Gone extends Error {}
+
+/** The render jobs' queue (server/jobs/queue.ts). */
+export const VIDEO_RENDER_QUEUE = 'video-render';
+/**
+ * Retries of a render: a failed ffmpeg run (a killed or crashed process, a full temp disk) is tried twice more,
+ * the first retry 10 s later, the second about 20 s after that (pg-boss's exponential backoff). A missing ffmpeg
+ * is not retried: it is the server's setup, and the video fails at once with the message that says so. An attempt
+ * still running after expireInSeconds (the render timeout plus the time to read the input and store the files)
+ * is taken as lost with its process and retried.
+ */
+export const VIDEO_RENDER_RETRY = {
+  retryLimit: 2,
+  retryDelaySeconds: 10,
+  expireInSeconds: Math.ceil(VIDEO_RENDER_TIMEOUT_MS / 1000) + 120,
+} as const;
+/**
+ * How long a read of a due video waits for its render job to end before it answers the video as still
+ * processing (the client polls again): well under the client's request timeout (02 §9, 60 s).
+ */
+export const VIDEO_DUE_READ_WAIT_MS = 20_000;
+const DUE_READ_POLL_MS = 100;
 
 export interface VideoJobsDeps {
   db: Db;
   clock: Clock;
-  /** Runs work at a video's ready time (AppDeps.schedule); without it the first due read completes the video. */
+  /** The job queue the renders run on (one per process; AppDeps.jobs). */
+  jobs: JobQueue;
+  /** Renders this process runs at once (AppConfig.videoRenderWorkers; 0: none, this process only serves the API). */
+  renderWorkers?: number;
+  /**
+   * Runs work at a video's ready time (AppDeps.schedule). Safe to lose (a restart drops it): it only makes a
+   * rendered video complete when nobody reads it; the first read at or after ready_at does the same from the row.
+   */
   schedule?: AppDeps['schedule'];
-  /** Render each video as soon as it is started (AppConfig.renderVideosAhead). */
+  /** Queue each video's render as soon as it is started (AppConfig.renderVideosAhead); otherwise its first due read queues it. */
   renderAhead?: boolean;
   /** Another ffmpeg binary (FFMPEG_PATH). */
   ffmpegPath?: string;
@@ -145,139 +195,192 @@ export interface VideoJobsDeps {
 export type VideoJobs = ReturnType<typeof createVideoJobs>;
 
 const videoKey = (id: number) => `video:${id}`;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createVideoJobs(deps: VideoJobsDeps) {
-  const { db, clock } = deps;
-  /** videos being settled now (one render and one completion per video, whoever polls) */
-  const rendering = new Map<number, Promise<void>>();
-  /**
-   * Renders started ahead (renderAhead): the video's files, made in the background from the moment it was started
-   * and held here until its ready_at, when they are stored and the video completed — by a timer (schedule, see
-   * completeWhenDue) or by the first read at or after ready_at, whichever comes first — or until it is deleted. So a
-   * render is held in memory at most until its ready time (about a minute), also for a video nobody asks about
-   * again. Rendering ahead means the poll that completes a video does not wait for ffmpeg, and the render does not
-   * compete with other users' calls at that moment. A server restart loses this map; the video is then rendered on
-   * its first due read.
-   */
-  const ahead = new Map<string, Promise<RenderOutcome>>();
-  /**
-   * A held render belongs to one start of one video: its id, start time and everything the render is made from.
-   * Ids are reused after the dev reset (the tables restart their ids, and the test clock may restart too) and a
-   * retry restarts the same row, so the id alone could hand a new video the render of another one (another
-   * duration or aspect ratio, and the charge that follows from them). With the inputs in the key, a match is the
-   * render this video would get anyway (renders are deterministic in these inputs).
-   */
-  const aheadKey = (row: VideoRow) =>
-    JSON.stringify([row.id, row.userId, row.createdAt.getTime(), row.prompt, row.description, row.contentType, row.model, row.aspectRatio, row.duration, row.imageUrl]);
+  const { db, clock, jobs } = deps;
   const isDue = (row: VideoRow, now: Date) => IN_PROGRESS.includes(row.status) && !!row.readyAt && now >= row.readyAt;
+  const load = async (id: number) => (await db.select().from(t.videos).where(eq(t.videos.id, id)).limit(1))[0];
+  /** The row's current start, still unsettled and without an outcome: the only state a render job may record into. */
+  const openFor = (id: number, jobId: string) =>
+    and(eq(t.videos.id, id), eq(t.videos.renderJobId, jobId), inArray(t.videos.status, IN_PROGRESS), sql`${t.videos.renderOutput} is null`);
 
-  // ------------------------------------------------------------ rendering and settling
+  // ------------------------------------------------------------ the render job
 
-  async function render(row: VideoRow): Promise<RenderOutcome> {
-    try {
-      let image: { bytes: Uint8Array; contentType: string } | undefined;
-      if (isImageContentType(row.contentType) && row.imageUrl) {
-        const m = await readOwnMedia(db, row.userId, row.imageUrl);
-        const bytes = m && m.contentType.startsWith('image/') ? await readMediaBytes(mediaFilesOf(db), m) : null;
-        if (m && bytes) image = { bytes, contentType: m.contentType };
-      }
-      const video = await renderVideo({
-        seed: JSON.stringify([row.id, row.prompt, row.description, row.contentType, row.model]),
-        aspectRatio: row.aspectRatio ?? '9:16',
-        durationSec: row.duration ?? 5,
-        image,
-        ffmpegPath: deps.ffmpegPath,
-      });
-      return { video };
-    } catch (error) {
-      return { error };
+  const jobData = (row: VideoRow): RenderJobData => ({
+    videoId: row.id,
+    userId: row.userId,
+    seed: JSON.stringify([row.id, row.prompt, row.description, row.contentType, row.model]),
+    aspectRatio: row.aspectRatio ?? '9:16',
+    durationSec: row.duration ?? 5,
+    imageUrl: isImageContentType(row.contentType) ? row.imageUrl : null,
+  });
+
+  async function renderFor(data: RenderJobData): Promise<RenderedVideo> {
+    let image: { bytes: Uint8Array; contentType: string } | undefined;
+    if (data.imageUrl) {
+      const m = await readOwnMedia(db, data.userId, data.imageUrl);
+      const bytes = m && m.contentType.startsWith('image/') ? await readMediaBytes(mediaFilesOf(db), m) : null;
+      if (m && bytes) image = { bytes, contentType: m.contentType };
     }
-  }
-
-  function renderAhead(row: VideoRow) {
-    const key = aheadKey(row);
-    if (!deps.renderAhead || ahead.has(key)) return;
-    const job = render(row);
-    ahead.set(key, job);
-    // once rendered, the video completes at its ready time whether or not anyone is polling it
-    void job.then(() => {
-      if (ahead.get(key) === job && row.readyAt) completeWhenDue(key, row.id, row.readyAt);
-    });
+    return renderVideo({ seed: data.seed, aspectRatio: data.aspectRatio, durationSec: data.durationSec, image, ffmpegPath: deps.ffmpegPath });
   }
 
   /**
-   * At the video's ready time (schedule), settles it as a due read would: stores the held render, completes and
-   * charges it (or ends it failed). Nothing when it was deleted, restarted or settled by a read meanwhile (a render
-   * left for a start that no longer exists is dropped); scheduled again when the clock says it is not due.
+   * One attempt of a render job: renders from the job's data (the row is not needed for that, so a video deleted
+   * meanwhile is simply not recorded), then stores the files and records them on the row in one transaction —
+   * only when the row is still this job's start and has no outcome yet, so a stale job (a retried video, an id
+   * handed out again after the dev reset) or a second run can never record. A failure is thrown back to the queue
+   * for a retry while attempts remain; the last one records the error the video fails with.
    */
-  function completeWhenDue(key: string, id: number, readyAt: Date) {
+  async function runRenderJob(job: QueuedJob<RenderJobData>): Promise<void> {
+    const { data } = job;
+    let output: RenderOutput;
+    try {
+      const out = await renderFor(data);
+      const now = clock.now();
+      output = await db.transaction(async (tx) => {
+        const videoUrl = await storeMedia(tx, mediaFilesOf(db), { userId: data.userId, contentType: 'video/mp4', bytes: out.mp4, now });
+        const thumbnailUrl = await storeMedia(tx, mediaFilesOf(db), { userId: data.userId, contentType: out.thumbnailType, bytes: out.thumbnail, now });
+        const rendered: RenderOutput = { videoUrl, thumbnailUrl, durationSec: out.durationSec };
+        const recorded = await tx.update(t.videos).set({ renderOutput: rendered }).where(openFor(data.videoId, job.id)).returning({ id: t.videos.id });
+        if (recorded.length === 0) throw new Gone();
+        return rendered;
+      });
+    } catch (err) {
+      if (err instanceof Gone) return;
+      const missingFfmpeg = err instanceof VideoRenderError && err.reason === 'unavailable';
+      if (!missingFfmpeg && job.retryCount < job.retryLimit) {
+        console.error(`[video] render of video ${data.videoId} failed (attempt ${job.retryCount + 1} of ${job.retryLimit + 1}), retried later:`, err instanceof Error ? err.message : err);
+        throw err;
+      }
+      if (!(err instanceof VideoRenderError)) console.error(`[video] video ${data.videoId} failed:`, err instanceof Error ? err.message : err);
+      output = { error: err instanceof VideoRenderError ? err.message : RENDER_MESSAGES.failed };
+      const recorded = await db.update(t.videos).set({ renderOutput: output }).where(openFor(data.videoId, job.id)).returning({ id: t.videos.id });
+      if (recorded.length === 0) return;
+    }
+    const row = await load(data.videoId);
+    if (!row) return;
+    if (isDue(row, clock.now())) await finalize(row.id);
+    else if (row.readyAt) completeWhenDue(row.id, job.id, row.readyAt);
+  }
+
+  jobs.define<RenderJobData>(VIDEO_RENDER_QUEUE, VIDEO_RENDER_RETRY, {
+    concurrency: deps.renderWorkers ?? VIDEO_RENDER_CONCURRENCY,
+    handler: runRenderJob,
+  });
+
+  /** Creates the render job of the row's current start (nothing when it exists already). */
+  async function queueRender(executor: Db, row: VideoRow & { renderJobId: string }) {
+    await jobs.send(executor, VIDEO_RENDER_QUEUE, jobData(row), row.renderJobId);
+  }
+
+  // ------------------------------------------------------------ settling
+
+  /**
+   * At the video's ready time (schedule), settles it as a due read would. Nothing when it was deleted, restarted
+   * or settled meanwhile; scheduled again when the clock says it is not due yet.
+   */
+  function completeWhenDue(id: number, jobId: string, readyAt: Date) {
     const { schedule } = deps;
     if (!schedule) return;
     schedule(Math.max(0, readyAt.getTime() - clock.now().getTime()), async () => {
       try {
-        const [row] = await db.select().from(t.videos).where(eq(t.videos.id, id)).limit(1);
-        if (!row || aheadKey(row) !== key || !IN_PROGRESS.includes(row.status) || !row.readyAt) {
-          ahead.delete(key);
-          return;
-        }
-        if (isDue(row, clock.now())) await settle(row);
-        else completeWhenDue(key, id, row.readyAt);
+        const row = await load(id);
+        if (!row || row.renderJobId !== jobId || !IN_PROGRESS.includes(row.status) || !row.readyAt) return;
+        if (isDue(row, clock.now())) await finalize(row.id);
+        else completeWhenDue(id, jobId, row.readyAt);
       } catch (err) {
         console.error(`[video] video ${id} could not be completed at its ready time:`, err instanceof Error ? err.message : err);
       }
     });
   }
 
-  /** Renders (or takes the held render of) a due video, then completes and charges it, or ends it failed. */
-  async function finish(row: VideoRow): Promise<void> {
-    const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
-    const key = aheadKey(row);
-    const started = ahead.get(key);
-    ahead.delete(key);
-    try {
-      const outcome = await (started ?? render(row));
-      if ('error' in outcome) throw outcome.error;
-      const out = outcome.video;
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const videoUrl = await storeMedia(tx, mediaFilesOf(db), { userId: row.userId, contentType: 'video/mp4', bytes: out.mp4, now });
-        const thumbnailUrl = await storeMedia(tx, mediaFilesOf(db), { userId: row.userId, contentType: out.thumbnailType, bytes: out.thumbnail, now });
-        const done = await tx
+  /**
+   * Completes and charges a due video from its recorded render (or ends it failed and gives back what its start
+   * reserved), in one transaction that only a video still in progress passes: one completion and one charge
+   * however many reads, timers and processes get here at once.
+   */
+  async function finalize(id: number): Promise<void> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(t.videos).where(eq(t.videos.id, id)).limit(1);
+      const output = row?.renderOutput as RenderOutput | null | undefined;
+      if (!row || !output || !isDue(row, now)) return;
+      const inProgress = and(eq(t.videos.id, row.id), inArray(t.videos.status, IN_PROGRESS));
+      if ('error' in output) {
+        const failed = await tx
           .update(t.videos)
-          .set({ status: VIDEO_STATUS.complete, progress: 100, videoUrl, thumbnailUrl, duration: out.durationSec, errorMessage: null, updatedAt: now })
+          .set({ status: VIDEO_STATUS.failed, errorMessage: output.error, progress: 0, updatedAt: now })
           .where(inProgress)
           .returning({ id: t.videos.id });
-        // Deleted (or settled elsewhere) while rendering: roll the files back.
-        if (done.length === 0) throw new Gone();
-        const charge = await settleGeneration(tx, holdOf(row.userId, videoKey(row.id)), { fixedCredits: videoCredits(out.durationSec, row.videoQuality) }, now, {
-          videoId: row.id,
-        });
-        await tx.update(t.videos).set({ creditUsage: charge.credits }).where(eq(t.videos.id, row.id));
-      });
-    } catch (err) {
-      if (err instanceof Gone) return;
-      if (!(err instanceof VideoRenderError)) console.error(`[video] video ${row.id} failed:`, err instanceof Error ? err.message : err);
-      const message = err instanceof VideoRenderError ? err.message : RENDER_MESSAGES.failed;
-      // a failed render gives back the credits its start reserved
-      await releaseGeneration(db, holdOf(row.userId, videoKey(row.id)), clock.now());
-      await db
+        // a failed render gives back the credits its start reserved
+        if (failed.length > 0) await releaseGeneration(tx, holdOf(row.userId, videoKey(row.id)), now);
+        return;
+      }
+      const done = await tx
         .update(t.videos)
-        .set({ status: VIDEO_STATUS.failed, errorMessage: message, progress: 0, updatedAt: clock.now() })
-        .where(inProgress);
+        .set({
+          status: VIDEO_STATUS.complete,
+          progress: 100,
+          videoUrl: output.videoUrl,
+          thumbnailUrl: output.thumbnailUrl,
+          duration: output.durationSec,
+          errorMessage: null,
+          updatedAt: now,
+        })
+        .where(inProgress)
+        .returning({ id: t.videos.id });
+      if (done.length === 0) return;
+      const charge = await settleGeneration(tx, holdOf(row.userId, videoKey(row.id)), { fixedCredits: videoCredits(output.durationSec, row.videoQuality) }, now, {
+        videoId: row.id,
+      });
+      await tx.update(t.videos).set({ creditUsage: charge.credits }).where(eq(t.videos.id, row.id));
+    });
+  }
+
+  /**
+   * A due video without an outcome yet: queues its render job (when its start did not) and waits for the job to
+   * record one, for at most VIDEO_DUE_READ_WAIT_MS (then the video is answered as still processing, from the row).
+   * A job that the queue gave up on without recording (lost on its last attempt) ends the video as failed.
+   */
+  async function awaitRender(row: VideoRow): Promise<VideoRow | undefined> {
+    let jobId = row.renderJobId;
+    if (!jobId) {
+      // started before render jobs existed: this start gets one now (once, whoever reads first)
+      const [given] = await db
+        .update(t.videos)
+        .set({ renderJobId: randomUUID() })
+        .where(and(eq(t.videos.id, row.id), sql`${t.videos.renderJobId} is null`))
+        .returning({ renderJobId: t.videos.renderJobId });
+      jobId = given?.renderJobId ?? (await load(row.id))?.renderJobId ?? null;
+      if (!jobId) return load(row.id);
+    }
+    await queueRender(db, { ...row, renderJobId: jobId });
+    const deadline = Date.now() + VIDEO_DUE_READ_WAIT_MS;
+    for (;;) {
+      const fresh = await load(row.id);
+      if (!fresh || fresh.renderJobId !== jobId || fresh.renderOutput || !IN_PROGRESS.includes(fresh.status)) return fresh;
+      const state = await jobs.state(VIDEO_RENDER_QUEUE, jobId);
+      if (state === 'failed' || state === 'cancelled') {
+        await db.update(t.videos).set({ renderOutput: { error: RENDER_MESSAGES.failed } satisfies RenderOutput }).where(openFor(row.id, jobId));
+        return load(row.id);
+      }
+      if (Date.now() >= deadline) return fresh;
+      await sleep(DUE_READ_POLL_MS);
     }
   }
 
-  /** The row after settling it: renders it first when its ready_at has passed. */
+  /** The row after settling it: completes (or fails) it from its render when its ready_at has passed. */
   async function settle(row: VideoRow): Promise<VideoRow | undefined> {
     if (!isDue(row, clock.now())) return row;
-    let job = rendering.get(row.id);
-    if (!job) {
-      job = finish(row).finally(() => rendering.delete(row.id));
-      rendering.set(row.id, job);
+    let current: VideoRow | undefined = row;
+    if (!current.renderOutput) {
+      current = await awaitRender(current);
+      if (!current?.renderOutput || !IN_PROGRESS.includes(current.status)) return current;
     }
-    await job;
-    const [fresh] = await db.select().from(t.videos).where(eq(t.videos.id, row.id)).limit(1);
-    return fresh;
+    await finalize(current.id);
+    return load(current.id);
   }
 
   /**
@@ -301,7 +404,7 @@ export function createVideoJobs(deps: VideoJobsDeps) {
     const now = clock.now();
     const due = result.rows.filter((row) => isDue(row, now));
     if (due.length > 0) {
-      for (const row of due) await settle(row);
+      await Promise.all(due.map((row) => settle(row)));
       // statuses changed (and with them the in-progress filter): read the page again
       result = await read();
     }
@@ -385,6 +488,8 @@ export function createVideoJobs(deps: VideoJobsDeps) {
           })
         : null;
 
+    // On the embedded database a transaction holds its one connection: the queue starts (its schema, its workers) before.
+    if (deps.renderAhead) await jobs.start();
     const started = await db.transaction(async (tx) => {
       if (upload) imageUrl = await storeMedia(tx, mediaFilesOf(db), { userId, contentType: upload.contentType, bytes: upload.bytes, now });
       const stored: StoredRequest = {
@@ -413,6 +518,8 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         creditUsage: null,
         request: stored,
         readyAt: new Date(now.getTime() + estimated * 1000),
+        renderJobId: randomUUID(),
+        renderOutput: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -435,9 +542,10 @@ export function createVideoJobs(deps: VideoJobsDeps) {
         },
         now,
       );
+      // the render job is created with the row: a start that commits always has its job, also across a crash
+      if (deps.renderAhead) await queueRender(tx, row as VideoRow & { renderJobId: string });
       return row!;
     });
-    renderAhead(started);
     return started;
   }
 
@@ -488,9 +596,12 @@ export function createVideoJobs(deps: VideoJobsDeps) {
           .where(and(eq(t.videos.id, id), eq(t.videos.userId, userId)))
           .returning();
         if (!row) throw new HttpError(404, MSG.notFound);
-        ahead.delete(aheadKey(row));
         const uploaded = (row.request as StoredRequest | null)?.uploadedImage === true;
-        await deleteMedia(tx, mediaFilesOf(db), userId, [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null]);
+        // a render recorded but not yet settled (its ready_at still ahead) has stored files too
+        const rendered = row.renderOutput as RenderOutput | null;
+        const files = [row.videoUrl, row.thumbnailUrl === row.imageUrl ? null : row.thumbnailUrl, uploaded ? row.imageUrl : null];
+        if (rendered && 'videoUrl' in rendered) files.push(rendered.videoUrl, rendered.thumbnailUrl);
+        await deleteMedia(tx, mediaFilesOf(db), userId, [...new Set(files)]);
       });
       // deleted before it was rendered: what its start reserved is given back (a settled video stays charged)
       await releaseGeneration(db, holdOf(userId, videoKey(id)), clock.now());

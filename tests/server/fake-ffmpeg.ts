@@ -6,16 +6,19 @@ const dirs: string[] = [];
 
 /**
  * An ffmpeg for the tests that notes each start (one line per render) and then is the real ffmpeg. `gated`: it
- * waits after noting its start until the test calls open(). Remove them with removeFakeFfmpegs() (afterEach).
+ * waits after noting its start until the test calls open(). `failing`: it fails (exit 1) instead of rendering.
+ * Remove them with removeFakeFfmpegs() (afterEach).
  */
-export function fakeFfmpeg({ gated = false }: { gated?: boolean } = {}) {
+export function fakeFfmpeg({ gated = false, failing = false }: { gated?: boolean; failing?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-fake-'));
   dirs.push(dir);
   const log = join(dir, 'runs.log');
   const gate = join(dir, 'gate');
   const bin = join(dir, 'ffmpeg');
-  const wait = gated ? `while [ ! -f '${gate}' ]; do sleep 0.02; done\n` : '';
-  writeFileSync(bin, `#!/bin/sh\necho start >> '${log}'\n${wait}exec ffmpeg "$@"\n`, { mode: 0o755 });
+  // a gate left closed stops waiting once the fake is removed, so no test leaves a process behind
+  const wait = gated ? `while [ ! -f '${gate}' ] && [ -d '${dir}' ]; do sleep 0.02; done\n` : '';
+  const run = failing ? `echo 'fake ffmpeg: failing on purpose' >&2\nexit 1\n` : `exec ffmpeg "$@"\n`;
+  writeFileSync(bin, `#!/bin/sh\necho start >> '${log}'\n${wait}${run}`, { mode: 0o755 });
   const started = () => {
     try {
       return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '@server/app';
 import { memoryMailer, type Mailer } from '@server/app-env';
 import { openDb, isPostgresUrl, type Db } from '@server/db/client';
+import { createJobQueue, type JobQueue } from '@server/jobs/queue';
 import { resetDatabase, DEMO_PASSWORD } from '@server/seed/index';
 
 /** A fixed "now" for deterministic seeds (a Wednesday). */
@@ -38,6 +39,8 @@ export interface TestServer {
   clock: TestClock;
   mailer: Mailer;
   driver: 'pglite' | 'postgres';
+  /** The app's job queue (server/jobs/queue.ts). */
+  jobs: JobQueue;
   /** Wipes and re-seeds at T0 (clock reset to T0). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -77,8 +80,11 @@ export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promi
     mailer.outbox.length = 0;
     await resetDatabase(opened.db, clock.now());
   };
+  // the app's job queue, started by its first use and stopped before the database closes
+  const jobs = createJobQueue(opened.db);
   const app = createApp({
     db: opened.db,
+    jobs,
     clock,
     mailer,
     // blog.example: the WordPress site the callback_url tests sign in for (server/http/callback-url.ts)
@@ -106,7 +112,9 @@ export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promi
     mailer,
     driver: opened.driver,
     reset,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await opened.close();
       await throwaway?.drop();
     },

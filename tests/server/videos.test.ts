@@ -14,6 +14,7 @@ import { fakeFfmpeg, removeFakeFfmpegs } from './fake-ffmpeg';
 import { eq } from 'drizzle-orm';
 import { createApp } from '@server/app';
 import type { AppDeps } from '@server/app-env';
+import { createJobQueue, type JobQueue } from '@server/jobs/queue';
 import * as t from '@server/db/schema';
 import { RENDER_MESSAGES } from '@server/media/video-renderer';
 import { INVALID_IMAGE_TITLE } from '@server/services/video-jobs';
@@ -60,10 +61,22 @@ async function creditsLeft(token: string) {
 
 const status = async (token: string, id: number) => s.call('GET', `/api/videos/${id}/status`, { token });
 
-/** Calls on a second app over the same database and clock, with its own config (another ffmpeg, rendering ahead). */
+/** The job queues of the apps made by appCaller, stopped after each test. */
+const otherQueues: JobQueue[] = [];
+afterEach(async () => {
+  await Promise.all(otherQueues.splice(0).map((q) => q.stop()));
+});
+
+/**
+ * Calls on a second app over the same database and clock, with its own config (another ffmpeg, rendering ahead).
+ * Its render jobs are on queues of their own (a namespace), so only its own workers, with its ffmpeg, run them.
+ */
 function appCaller(config: { renderVideosAhead?: boolean; ffmpegPath: string; schedule?: AppDeps['schedule'] }) {
+  const jobs = createJobQueue(s.db, { namespace: `app${otherQueues.length + 1}` });
+  otherQueues.push(jobs);
   const app = createApp({
     db: s.db,
+    jobs,
     clock: s.clock,
     schedule: config.schedule,
     config: { devRoutes: false, aiPaceMs: 0, renderVideosAhead: config.renderVideosAhead, env: { FFMPEG_PATH: config.ffmpegPath } },
