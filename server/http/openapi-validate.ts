@@ -4,6 +4,9 @@ import { pathFromModule } from '../lib/module-path';
  * finds the operation for method + path (path templates → regex), validates the JSON body and the query
  * with Ajv 2020 + formats (compiled lazily, cached), and stores the parsed body for the handler.
  * Invalid → 422 {message: 'The given data was invalid.', type: 'validation', errors: {field: [messages]}}.
+ * A body nested deeper than MAX_JSON_DEPTH is refused with 422 before validation (a deep value overflowed the
+ * stack wherever it was later walked or stored: a 500). A valid body reaches the handler without the
+ * properties its schema does not name (pruneUnknown), so no route stores fields the contract does not describe.
  */
 import type { MiddlewareHandler, Context } from 'hono';
 import { readFileSync } from 'node:fs';
@@ -200,6 +203,52 @@ function compileValidator(ajv: Ajv2020, schema: JsonSchema): Validator {
   };
 }
 
+/** Deepest nesting of arrays and objects a JSON body may have (the contract's deepest body is far shallower). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests deeper than `max` (iterative: a deep value must not overflow the stack here). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A copy of `data` with only the properties `schema` names, at every level. An object schema that allows other
+ * properties explicitly (additionalProperties true or a schema, patternProperties) or names none (a free-form
+ * value) keeps them all; the branches of allOf/oneOf/anyOf/if-then-else each contribute what they name.
+ */
+export function pruneUnknown(schema: JsonSchema | undefined, data: unknown): unknown {
+  if (!schema || data === null || typeof data !== 'object') return data;
+  if (Array.isArray(data)) {
+    const items = schema.items as JsonSchema | undefined;
+    return items && typeof items === 'object' ? data.map((d) => pruneUnknown(items, d)) : data;
+  }
+  const known = new Map<string, JsonSchema[]>();
+  let open = false;
+  const visit = (sc: JsonSchema) => {
+    const props = sc.properties as Record<string, JsonSchema> | undefined;
+    if (props) for (const [k, v] of Object.entries(props)) known.set(k, [...(known.get(k) ?? []), v]);
+    const extra = sc.additionalProperties;
+    if (extra === true || (extra && typeof extra === 'object') || sc.patternProperties) open = true;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) for (const b of (sc[key] as JsonSchema[] | undefined) ?? []) visit(b);
+    for (const key of ['then', 'else'] as const) if (sc[key] && typeof sc[key] === 'object') visit(sc[key] as JsonSchema);
+  };
+  visit(schema);
+  if (open || known.size === 0) return data;
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(data)) {
+    const schemas = known.get(k);
+    if (schemas) out.push([k, pruneUnknown(schemas.length === 1 ? schemas[0] : { anyOf: schemas }, v)]);
+  }
+  return Object.fromEntries(out);
+}
+
 function coerceQuery(value: string, schema: JsonSchema | undefined): unknown {
   const type = schema?.type;
   if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
@@ -281,9 +330,10 @@ export function openApiValidator(doc: OpenApiDoc, options: ValidatorOptions = {}
     } catch {
       throw validationError({ body: ['The request body is not valid JSON.'] });
     }
+    if (nestsDeeperThan(data, MAX_JSON_DEPTH)) throw validationError({ body: [`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`] });
     const errs = validatorFor(`${opKey} body`, jsonSchema)(data);
     if (errs) throw validationError(errs);
-    c.set('body', data);
+    c.set('body', pruneUnknown(jsonSchema, data));
     return next();
   };
 }
