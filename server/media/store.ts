@@ -51,9 +51,28 @@ const noMediaStore: MediaStore = new Proxy({} as MediaStore, {
   get: (_, name) => (name === 'kind' ? 'none' : () => Promise.reject(new Error('no media store: open the database with openDb or pass deps.media'))),
 });
 
-/** The media files of one database: its rows, the store of their bytes, and the removals still running. */
+type MediaRow = typeof t.mediaFiles.$inferSelect;
+
+/** How long /media/{file} trusts a media_files row it has read (the MediaFiles row cache), ms. */
+export const MEDIA_ROW_TTL_MS = 10_000;
+const MEDIA_ROW_CACHE_SIZE = 10_000;
+
+/**
+ * The media files of one database: its rows, the store of their bytes, and the removals still running.
+ *
+ * Serving keeps the rows it has read for MEDIA_ROW_TTL_MS (at most MEDIA_ROW_CACHE_SIZE, least recently used
+ * out first): a row never changes, so the cache only has to follow deletions. A deletion through this process
+ * drops its rows at once (and again once its transaction has ended); a deletion by another app server is seen
+ * here within MEDIA_ROW_TTL_MS — sooner when the object went with it (the store answers nothing: 404), later
+ * never. Safe to lose: a restart only makes the next reads ask the database. Without it, every image of a page
+ * is one more query on the embedded database, whose queries run one at a time.
+ */
 export class MediaFiles {
   private readonly removals = new Set<Promise<void>>();
+  private readonly rows = new Map<string, { row: MediaRow; until: number }>();
+  /** The row cache's lifetime, and its clock (real time; tests replace it). */
+  rowTtlMs = MEDIA_ROW_TTL_MS;
+  now = () => performance.now();
   constructor(readonly db: Db) {}
 
   /** The store opened with the database (openDb), or the one its app was given (createApp's deps.media). */
@@ -61,13 +80,41 @@ export class MediaFiles {
     return mediaStoreOf(this.db) ?? noMediaStore;
   }
 
-  /** Removes the objects behind these keys that no row names any more (module comment); errors are logged. */
-  collect(keys: string[]): void {
+  /** The row of a media id, through the row cache (class comment). */
+  async row(id: string): Promise<MediaRow | null> {
+    const now = this.now();
+    const hit = this.rows.get(id);
+    this.rows.delete(id);
+    if (hit && hit.until > now) {
+      this.rows.set(id, hit); // most recently used last
+      return hit.row;
+    }
+    const row = await readMedia(this.db, id);
+    if (row && this.rowTtlMs > 0) {
+      this.rows.set(id, { row, until: now + this.rowTtlMs });
+      if (this.rows.size > MEDIA_ROW_CACHE_SIZE) this.rows.delete(this.rows.keys().next().value!);
+    }
+    return row;
+  }
+
+  /** Drops rows from the row cache (deleted, or found without their object). */
+  forget(ids: string[]): void {
+    for (const id of ids) this.rows.delete(id);
+  }
+
+  /**
+   * After rows were deleted: removes the objects behind these keys that no row names any more (module comment;
+   * errors are logged), and drops the rows from the row cache once the deleting transaction has ended.
+   */
+  collect(keys: string[], ids: string[] = []): void {
+    this.forget(ids);
     for (const key of new Set(keys)) {
       const job = this.db
         .transaction(async (tx) => {
           await tx.execute(sql`set local lock_timeout = '60s'`);
           await lockKey(tx, key, 'exclusive');
+          // the deleting transaction has ended: a read between its deletion and its commit may have cached a row again
+          this.forget(ids);
           const [named] = await tx.select({ id: t.mediaFiles.id }).from(t.mediaFiles).where(eq(t.mediaFiles.storageKey, key)).limit(1);
           if (!named) await this.store.delete(key);
         })
@@ -166,7 +213,7 @@ export async function deleteMedia(tx: Db, media: MediaFiles, userId: number, url
     .returning({ storageKey: t.mediaFiles.storageKey });
   const keys = [...new Set(gone.map((g) => g.storageKey))].sort();
   for (const key of keys) await lockKey(tx, key, 'shared');
-  media.collect(keys);
+  media.collect(keys, ids);
 }
 
 /** The image format of some bytes by their signature (PNG, JPEG, WebP, GIF), or null. */

@@ -4,7 +4,7 @@
  * Public by design (see server/media/store.ts): the file id is 128 random bits, so the URL is the
  * capability — `<img src>` / `<video src>` cannot send a bearer token. Files never change once written:
  * immutable caching with an ETag (304 on If-None-Match), `private` so shared caches do not keep a
- * user's pictures. The length and type come from the media_files row; the bytes are streamed from the media store
+ * user's pictures. The length and type come from the media_files row (cached for a few seconds: MediaFiles); the bytes are streamed from the media store
  * (server/media/media-store.ts) as they are sent, only the requested range of them, so a video of any size costs
  * the server a read buffer, not the file: one byte range (206) for video players, which seek with Range requests
  * (Safari needs them); 416 with `Content-Range: bytes * /size` for a range that starts past the end; a Range
@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { HttpError, MSG } from '../http/errors';
 import type { ByteRange } from '../media/media-store';
-import { extensionOf, mediaFilesOf, readMedia } from '../media/store';
+import { extensionOf, mediaFilesOf } from '../media/store';
 
 export const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
@@ -44,8 +44,8 @@ export function mediaRoutes() {
   r.get('/media/:file', async (c) => {
     const m = /^([0-9a-f]{32})(?:\.([a-z0-9]{1,5}))?$/.exec(c.req.param('file'));
     if (!m) throw new HttpError(404, MSG.notFound);
-    const { db } = c.get('deps');
-    const row = await readMedia(db, m[1]!);
+    const media = mediaFilesOf(c.get('deps').db);
+    const row = await media.row(m[1]!);
     if (!row) throw new HttpError(404, MSG.notFound);
     const etag = `"${row.id}"`;
     const size = row.byteLength;
@@ -67,8 +67,9 @@ export function mediaRoutes() {
     headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
 
-    const stream = await mediaFilesOf(db).store.stream(row.storageKey, range ?? undefined);
+    const stream = await media.store.stream(row.storageKey, range ?? undefined);
     if (!stream) {
+      media.forget([row.id]);
       console.error(`[media] ${row.id.slice(0, 8)}…: the store has no object ${row.storageKey.slice(0, 12)}…`);
       throw new HttpError(404, MSG.notFound);
     }

@@ -18,7 +18,7 @@ import { createFsMediaStore } from '@server/media/fs-media-store';
 import { mediaKey, readAll, registerMediaStore, type ByteRange, type MediaStore } from '@server/media/media-store';
 import { PROJECT_ROOT, mediaStoreFromEnv, s3SettingsFrom } from '@server/media/media-store-config';
 import { createS3MediaStore } from '@server/media/s3-media-store';
-import { deleteMedia, mediaFilesOf, storeMedia } from '@server/media/store';
+import { MEDIA_ROW_TTL_MS, deleteMedia, mediaFilesOf, storeMedia } from '@server/media/store';
 import { MEDIA_CACHE_CONTROL } from '@server/routes/media';
 import { T0, useTestServer } from './harness';
 
@@ -259,6 +259,7 @@ describe('objects shared by rows with the same bytes', () => {
     const rows = await s.db.select().from(t.mediaFiles).where(sql`${t.mediaFiles.storageKey} = ${key}`);
     expect(rows.map((r) => r.storageKey)).toEqual([key, key]);
 
+    expect((await s.app.request(a)).status).toBe(200); // its row is now in the row cache
     await s.db.transaction((tx) => deleteMedia(tx, media, u!.id, [a]));
     await media.idle();
     expect(await media.store.head(key)).toEqual({ size: 4096 });
@@ -278,6 +279,35 @@ describe('objects shared by rows with the same bytes', () => {
     await s.db.transaction((tx) => deleteMedia(tx, media, u!.id, [b]));
     await media.idle();
     expect(await media.store.head(key)).toBeNull();
+  });
+});
+
+describe('the row cache of /media/{file}', () => {
+  const s = useTestServer({ reset: 'once' });
+
+  it('notices a deletion by another app server within MEDIA_ROW_TTL_MS, and a missing object at once', async () => {
+    const [u] = await s.db.select({ id: t.users.id }).from(t.users).limit(1);
+    const media = mediaFilesOf(s.db);
+    let now = 1_000_000;
+    media.now = () => now;
+    try {
+      const bytes = randomBytes(2048);
+      const store = (tx: Db) => storeMedia(tx, media, { userId: u!.id, contentType: 'image/png', bytes, now: T0 });
+      const [a, b] = [await s.db.transaction(store), await s.db.transaction(store)];
+      expect((await s.app.request(a)).status).toBe(200);
+      // another server deletes the row (its object stays: b names the same bytes)
+      await s.db.delete(t.mediaFiles).where(sql`${t.mediaFiles.id} = ${a.slice(7, 39)}`);
+      now += MEDIA_ROW_TTL_MS - 1;
+      expect((await s.app.request(a)).status).toBe(200);
+      now += 2;
+      expect((await s.app.request(a)).status).toBe(404);
+      // the object of a cached row disappears: 404 at once, and the row is read again next time
+      expect((await s.app.request(b)).status).toBe(200);
+      await media.store.delete(mediaKey(bytes));
+      expect((await s.app.request(b)).status).toBe(404);
+    } finally {
+      media.now = () => performance.now();
+    }
   });
 });
 
