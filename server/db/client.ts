@@ -6,6 +6,7 @@ import { pathFromModule } from '../lib/module-path';
  *   a directory path   → PGlite persisted in that directory
  */
 import { mkdirSync } from 'node:fs';
+import { lockDataDirWhenClosed, noteClosing } from './data-dir-lock';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { registerMediaStore, type MediaStore } from '../media/media-store';
@@ -110,28 +111,42 @@ async function openDbWith(target: { url?: string; dataDir?: string }, media: Med
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
+  let unlock: (() => void) | undefined;
+  let dataDir: string | undefined;
   if (target.url === 'memory://' || (!target.url && !target.dataDir)) {
     client = new PGlite();
   } else {
     const dir = target.dataDir ?? target.url!.replace(/^file:\/\//, '');
+    dataDir = dir;
     mkdirSync(dir, { recursive: true });
+    // a second process on the same directory would corrupt it: refused here (server/db/data-dir-lock.ts)
+    unlock = await lockDataDirWhenClosed(dir);
     client = new PGlite(dir);
   }
-  await client.waitReady;
   const db = drizzle({ client, schema });
   try {
+    await client.waitReady;
     await migrateWithMedia(db as unknown as Db, media, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   } catch (err) {
-    await client.close();
+    await client.close().catch(() => {});
+    unlock?.();
     throw err;
   }
   return {
     db: db as unknown as Db,
     driver: 'pglite',
     media,
-    close: async () => {
-      await client.close();
-      await media.close();
+    close: () => {
+      const done = (async () => {
+        try {
+          await client.close();
+          await media.close();
+        } finally {
+          unlock?.();
+        }
+      })();
+      if (dataDir) noteClosing(dataDir, done);
+      return done;
     },
   };
 }
