@@ -10,20 +10,21 @@
  *    `chat:<chat_message_id>`; what is left when less), so parallel messages cannot overdraw the allowance. When the
  *    writer finishes cleanly the reservation is SETTLED to the answer (free plan its words, paid plans text-matrix
  *    credits at the model's rate) before the stream ends with [DONE], and the answer (conversation, input, output,
- *    model) is kept with the ledger row, in the database, so a restart forgets nothing. Stopped or failed, the
+ *    model) is kept with the ledger row, in the database and nowhere else, so a restart forgets nothing and any app
+ *    process can store it (deleting its conversation marks it discarded there). Stopped or failed, the
  *    reservation is released. Charging at completion rather than at storeMessage means a client cannot use the
  *    chat for free by never storing.
  *  - storeMessage stores only an answer the server completed for that user and chat_message_id: the stored output
  *    is the server's own text (message_output must match it), with the words the server counted, within 24 h of
  *    its generation. Storing is idempotent (same id again → 200, no copy, no charge).
- *  - A chat_message_id that was already generated (charged) or stored cannot be generated again (409), so a
- *    retried id can never produce a second, uncharged answer.
+ *  - A chat_message_id that was already generated (charged), is being generated (its reservation) or was stored
+ *    cannot be generated again (409), in any process, so a retried id can never produce a second, uncharged answer.
  * Other choices: history pages run newest first (page 1 = the latest messages, each page oldest first); message
  * times are kept strictly increasing per conversation so the order is stable even with a coarse clock; renaming
  * does not move a conversation in the recent list (updated_at is the last stored message); a new conversation is
  * named after the first words of its first message.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../app-env';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -40,9 +41,8 @@ export const CHAT_CONTEXT_EXCHANGES = 10;
 /** A new conversation's title: the first 6 words of its first message, at most 60 characters. */
 export const CHAT_TITLE_WORDS = 6;
 export const CHAT_TITLE_MAX_CHARS = 60;
-/** How long a finished, not yet stored answer is remembered for storeMessage, and how many at most. */
+/** How long a finished, not yet stored answer can be stored with storeMessage. */
 export const CHAT_COMPLETED_TTL_MS = 24 * 60 * 60 * 1000;
-export const CHAT_COMPLETED_MAX = 5000;
 /** The words reserved before an answer starts (what is left, when less): longer than the writer's usual answer. */
 export const CHAT_RESERVE_WORDS = 1500;
 
@@ -79,45 +79,6 @@ const INACTIVE: Record<string, { type: string; message: string }> = {
 export type TextModel = (typeof TEXT_MODEL)[keyof typeof TEXT_MODEL];
 export type ConversationRow = typeof t.chatConversations.$inferSelect;
 export type MessageRow = typeof t.chatMessages.$inferSelect;
-
-/** A finished answer the server generated and charged, kept until the client stores it. */
-interface Completed {
-  userId: number;
-  conversationId: string;
-  input: string;
-  output: string;
-  words: number;
-  credits: number;
-  model: TextModel;
-  at: number;
-}
-
-/** In-memory, per app: finished answers awaiting storeMessage (TTL on the injected clock, oldest evicted first). */
-class CompletedAnswers {
-  private readonly map = new Map<string, Completed>();
-  private key = (userId: number, id: string) => `${userId}\u0000${id}`;
-  get(userId: number, id: string, now: Date): Completed | undefined {
-    const k = this.key(userId, id);
-    const v = this.map.get(k);
-    if (v && now.getTime() - v.at > CHAT_COMPLETED_TTL_MS) {
-      this.map.delete(k);
-      return undefined;
-    }
-    return v;
-  }
-  put(id: string, v: Completed) {
-    const k = this.key(v.userId, id);
-    this.map.delete(k);
-    this.map.set(k, v);
-    while (this.map.size > CHAT_COMPLETED_MAX) this.map.delete(this.map.keys().next().value!);
-  }
-  delete(userId: number, id: string) {
-    this.map.delete(this.key(userId, id));
-  }
-  deleteConversation(userId: number, conversationId: string) {
-    for (const [k, v] of this.map) if (v.userId === userId && v.conversationId === conversationId) this.map.delete(k);
-  }
-}
 
 /** A short title from a first message: its first words, without leading symbols or trailing punctuation. */
 export function chatTitleFrom(input: string): string {
@@ -170,12 +131,14 @@ async function requireChatAccess(db: Db, userId: number, now: Date, model: TextM
   }
 }
 
-/** What the ledger keeps of a finished answer until it is stored. */
+/** What the ledger keeps of a finished answer until it is stored (generation_charges.result of `chat:<id>`). */
 interface FinishedAnswer {
   conversationId: string;
   input: string;
   output: string;
   model: TextModel;
+  /** its conversation was deleted before it was stored: it can no longer be stored (that would bring it back) */
+  discarded?: boolean;
 }
 
 /** A message to answer (generateMessage's body). */
@@ -203,9 +166,6 @@ export interface ChatDeps {
 export type ChatService = ReturnType<typeof createChatService>;
 
 export function createChatService({ db, clock, ai }: ChatDeps) {
-  const completed = new CompletedAnswers();
-  /** `${userId}:${chat_message_id}` of answers being generated now */
-  const generating = new Set<string>();
   const chargeKey = (messageId: string) => `chat:${messageId}`;
 
   /**
@@ -214,9 +174,7 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
    * the answer is charged and remembered before this returns (and the stream then sends [DONE]); stopped or failed,
    * nothing is charged or remembered.
    */
-  async function* answer(userId: number, req: AnswerRequest, messages: AiMessage[], hold: Hold, signal: AbortSignal): AsyncGenerator<string, void, undefined> {
-    const flightKey = `${userId}:${req.messageId}`;
-    generating.add(flightKey);
+  async function* answer(req: AnswerRequest, messages: AiMessage[], hold: Hold, signal: AbortSignal): AsyncGenerator<string, void, undefined> {
     // The model label selects the credit rate; the provider keeps its configured model (AI_MODEL).
     const writer = ai.stream({ kind: 'chat', messages }, signal)[Symbol.asyncIterator]();
     let finished = false;
@@ -241,10 +199,9 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         next = await writer.next();
         if (signal.aborted) return; // the client left: nothing is charged or remembered
       }
-      await chargeAndRemember(userId, req, pieces.join(''), hold);
+      await charge(req, pieces.join(''), hold);
       finished = true;
     } finally {
-      generating.delete(flightKey);
       // stopped, failed or refused: what was reserved is given back
       if (!finished) await releaseGeneration(db, hold, clock.now());
       // stopped or failed: the writer stops too
@@ -252,21 +209,10 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
     }
   }
 
-  async function chargeAndRemember(userId: number, req: AnswerRequest, output: string, hold: Hold) {
-    const words = countWords(output);
-    const now = clock.now();
+  /** Settles the answer's reservation to its words and keeps the answer with the ledger row, for storeMessage. */
+  async function charge(req: AnswerRequest, output: string, hold: Hold) {
     const finishedAnswer: FinishedAnswer = { conversationId: req.conversationId, input: req.input, output, model: req.model };
-    const { credits } = await db.transaction((tx) => settleGeneration(tx, hold, { words }, now, finishedAnswer));
-    completed.put(req.messageId, {
-      userId,
-      conversationId: req.conversationId,
-      input: req.input,
-      output,
-      words,
-      credits,
-      model: req.model,
-      at: now.getTime(),
-    });
+    await db.transaction((tx) => settleGeneration(tx, hold, { words: countWords(output) }, clock.now(), finishedAnswer));
   }
 
   return {
@@ -329,7 +275,6 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
       // Another user's message id answers 404 like every other foreign id (a 409 would confirm that it exists).
       if (stored && stored.userId !== userId) throw notFound();
       if (stored) throw new HttpError(409, CHAT_MESSAGES.alreadyGenerated);
-      if (generating.has(`${userId}:${req.messageId}`)) throw new HttpError(409, CHAT_MESSAGES.inProgress);
 
       const now = clock.now();
       await requireChatAccess(db, userId, now, req.model);
@@ -347,7 +292,8 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         },
         now,
       );
-      // The request id was generated (charged) before, or is being generated: never a second answer.
+      // The request id was generated (charged) before, or is being generated (in this process or another one: the
+      // reservation is the ledger's row): never a second answer.
       if (hold.repeat) throw new HttpError(409, hold.repeat.status === 'reserved' ? CHAT_MESSAGES.inProgress : CHAT_MESSAGES.alreadyGenerated);
 
       // Context: the latest stored exchanges of the conversation, oldest first, then the new message.
@@ -369,13 +315,12 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         ]),
         { role: 'user', content: req.input },
       ];
-      return (signal) => answer(userId, req, messages, hold, signal);
+      return (signal) => answer(req, messages, hold, signal);
     },
 
     /** Stores an answer the server generated (see the module comment); answers the conversation's title. */
     async store(userId: number, req: StoreRequest): Promise<{ title: string }> {
       const now = clock.now();
-      const remembered = completed.get(userId, req.messageId, now);
 
       const result = await db.transaction(async (tx) => {
         const currentTitle = async (id: string) =>
@@ -394,32 +339,21 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         const [found] = await tx.select().from(t.chatConversations).where(eq(t.chatConversations.id, req.conversationId)).limit(1);
         if (found && found.userId !== userId) throw notFound();
 
-        // What the server generated for this id (see the module comment).
-        let output: string;
-        let words: number;
-        let model: TextModel | null;
-        if (remembered) {
-          if (remembered.conversationId !== req.conversationId) throw validationError({ conversation_chat_id: [CHAT_MESSAGES.otherConversation] });
-          if (remembered.input !== req.input) throw validationError({ chat_message_input: [CHAT_MESSAGES.inputMismatch] });
-          if (remembered.output.trim() !== req.output.trim()) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
-          ({ output, words, model } = remembered);
-        } else {
-          // Not in this process's memory (a restart, another process): the ledger keeps the finished answer.
-          const [charge] = await tx
-            .select()
-            .from(t.generationCharges)
-            .where(and(eq(t.generationCharges.userId, userId), eq(t.generationCharges.requestKey, chargeKey(req.messageId))))
-            .limit(1);
-          const kept = charge?.status === 'settled' ? (charge.result as FinishedAnswer | null) : null;
-          if (!charge || !kept || now.getTime() - charge.createdAt.getTime() > CHAT_COMPLETED_TTL_MS)
-            throw validationError({ chat_message_id: [CHAT_MESSAGES.notGenerated] });
-          if (kept.conversationId !== req.conversationId) throw validationError({ conversation_chat_id: [CHAT_MESSAGES.otherConversation] });
-          if (kept.input !== req.input) throw validationError({ chat_message_input: [CHAT_MESSAGES.inputMismatch] });
-          if (kept.output.trim() !== req.output.trim()) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
-          output = kept.output;
-          words = charge.words;
-          model = kept.model;
-        }
+        // What the server generated for this id, as the ledger keeps it (see the module comment): the same in every
+        // process and after a restart.
+        const [finished] = await tx
+          .select()
+          .from(t.generationCharges)
+          .where(and(eq(t.generationCharges.userId, userId), eq(t.generationCharges.requestKey, chargeKey(req.messageId))))
+          .limit(1);
+        const kept = finished?.status === 'settled' ? (finished.result as FinishedAnswer | null) : null;
+        if (!finished || !kept || kept.discarded || now.getTime() - finished.createdAt.getTime() > CHAT_COMPLETED_TTL_MS)
+          throw validationError({ chat_message_id: [CHAT_MESSAGES.notGenerated] });
+        if (kept.conversationId !== req.conversationId) throw validationError({ conversation_chat_id: [CHAT_MESSAGES.otherConversation] });
+        if (kept.input !== req.input) throw validationError({ chat_message_input: [CHAT_MESSAGES.inputMismatch] });
+        if (kept.output.trim() !== req.output.trim()) throw validationError({ message_output: [CHAT_MESSAGES.outputMismatch] });
+        const { output, model } = kept;
+        const words = finished.words;
 
         let conv = found;
         if (!conv) {
@@ -475,7 +409,6 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         await tx.update(t.chatConversations).set({ title, updatedAt: at }).where(eq(t.chatConversations.id, conv.id));
         return { title, stored: true };
       });
-      if (result.stored) completed.delete(userId, req.messageId);
       return { title: result.title };
     },
 
@@ -485,9 +418,19 @@ export function createChatService({ db, clock, ai }: ChatDeps) {
         const conv = await ownConversation(tx, userId, id);
         await tx.delete(t.chatMessages).where(eq(t.chatMessages.conversationId, conv.id));
         await tx.delete(t.chatConversations).where(eq(t.chatConversations.id, conv.id));
+        // A finished answer of the deleted conversation can no longer be stored (it would bring the conversation back).
+        await tx
+          .update(t.generationCharges)
+          .set({ result: sql`${t.generationCharges.result} || '{"discarded": true}'::jsonb` })
+          .where(
+            and(
+              eq(t.generationCharges.userId, userId),
+              eq(t.generationCharges.kind, 'chat'),
+              eq(t.generationCharges.status, 'settled'),
+              sql`${t.generationCharges.result}->>'conversationId' = ${conv.id}`,
+            ),
+          );
       });
-      // A finished answer of the deleted conversation can no longer be stored (it would bring the conversation back).
-      completed.deleteConversation(userId, id);
     },
 
     /** Renames the user's conversation (`title` already normalised); 404 when it is not theirs. */

@@ -370,6 +370,33 @@ describe('POST /api/chat/storeMessage', () => {
     expect(await messagesOf(conv)).toMatchObject([{ output: g.output, words: countWords(g.output) }]);
   });
 
+  it('a finished answer lives in the database only: the next process (or a second server) stores it, and a conversation deleted on one cannot come back through another', async () => {
+    const token = await s.login('free@demo.test');
+    const conv = newId('c');
+    await exchange(token, conv, 'First question');
+    // finished on this server, stored after a restart
+    const kept = newId('m');
+    const g = await generate(token, { conversation_chat_id: conv, chat_message_id: kept, message_input: 'Second question' });
+    expect(g.status).toBe(200);
+    const next = newApp();
+    const stored = await call('POST', '/api/chat/storeMessage', { token, body: { conversation_chat_id: conv, chat_message_id: kept, chat_message_input: 'Second question', message_output: g.output } }, next);
+    expect(stored.status).toBe(200);
+    expect((await messagesOf(conv)).map((m) => m.id)).toContain(kept);
+    // the id is spent for every server: generating it again is refused on the other one too
+    expect((await generate(token, { conversation_chat_id: conv, chat_message_id: kept, message_input: 'Second question' }, next)).status).toBe(409);
+
+    // finished on one server, its conversation deleted there: the other server cannot store it (it would bring the conversation back)
+    const orphan = newId('m');
+    const h = await generate(token, { conversation_chat_id: conv, chat_message_id: orphan, message_input: 'Third question' });
+    expect(h.status).toBe(200);
+    expect((await call('DELETE', `/api/chat/deleteMessage?conversation_chat_id=${conv}`, { token })).status).toBe(200);
+    const late = await call('POST', '/api/chat/storeMessage', { token, body: { conversation_chat_id: conv, chat_message_id: orphan, chat_message_input: 'Third question', message_output: h.output } }, next);
+    expect(late.status).toBe(422);
+    expect(late.body.errors.chat_message_id).toEqual([CHAT_MESSAGES.notGenerated]);
+    expect(await s.db.select().from(t.chatConversations).where(eq(t.chatConversations.id, conv))).toEqual([]);
+    expect(await messagesOf(conv)).toEqual([]);
+  });
+
   it('later messages keep the title and move the conversation to the top; a renamed conversation keeps its name', async () => {
     const token = await s.login('free@demo.test');
     const a = newId('c');
