@@ -159,6 +159,7 @@ export const ALL_TABLES = [
   'images',
   'media_files',
   'generation_charges',
+  'rate_limit_hits',
   'chat_messages',
   'chat_conversations',
   'credit_usages',

@@ -583,3 +583,18 @@ export const businesses = pgTable(
     uniqueIndex('businesses_user_name_unique').on(t.userId, sql`lower(${t.name})`),
   ],
 );
+
+/**
+ * Rate-limit hits (server/http/rate-limit.ts): one row per counted attempt, keyed by what is limited
+ * ('signin-email:…', 'signin-addr:…', 'reset-email:…', …). In the database, not in memory, so a restart does not
+ * forget them and every server process on the same database counts together.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_at_idx').on(t.key, t.at)],
+);

@@ -1,24 +1,27 @@
 /**
- * Sign-in rate limiting (quality requirement "Sign-in attempts are rate-limited").
+ * Sign-in and password-reset rate limiting (quality requirement "Sign-in attempts are rate-limited"; issue 25).
  *
- * POST /api/auth/login, /api/auth/googlelogin, /oauth/authorize and /api/auth/password/email go through
- * signInGate(c, email) before any credential is checked. Within a sliding window of 15 minutes:
+ * Sign-in — POST /api/auth/login, /api/auth/googlelogin and /oauth/authorize go through signInGate(c, email)
+ * before any credential is checked. Within a sliding window of 15 minutes:
  *   - 5 failed attempts for the same email (trimmed, case-insensitive), or
  *   - 20 failed attempts from the same client address
  * refuse further attempts with 429 {message: 'Too many sign-in attempts. Please try again in N minutes.',
  * type: 'Too Many Attempts'} and Retry-After (seconds) — without checking the password, so a correct password
  * is refused too until the window has moved on. A refused attempt is not counted (it cannot extend the lockout).
- *
  * Every attempt is counted as a failure when it starts (so concurrent guesses cannot all pass the check while
  * the password hashes are computed); attempt.succeeded() withdraws it from the address and clears the email's
- * failures. Reset-link requests never "succeed" (the answer must not reveal accounts), so each one counts.
+ * failures.
  *
+ * Password reset — counted apart from sign-in, so that reset requests (which anyone can send for any address)
+ * can never lock the real password out: resetRequestGate (link requests: 5 per email, 20 per client address)
+ * and resetTokenGate (new passwords with a token: 20 guesses per client address), same window and answer. A
+ * link request never "succeeds" (the answer must not reveal accounts), so each one counts; a reset that works
+ * ends the account's sign-in lockout (the mailbox owner chose a new password).
+ *
+ * State: the rate_limit_hits table, one row per counted attempt, so a restart forgets nothing and every server
+ * process on the same database counts together. A check and its count run in one transaction holding an
+ * advisory lock per key (the same code on PGlite and PostgreSQL), so concurrent attempts cannot all pass.
  * Time comes from the injected clock (deps.clock), never Date.now, so tests run on simulated time.
- *
- * State: in memory, one store per app instance (held in a WeakMap keyed by the app's deps object, which
- * createApp builds once per app). A deployment with several processes or machines needs a shared store
- * (e.g. Redis or a PostgreSQL table) instead, otherwise each process counts on its own and the limits
- * multiply by the number of processes; a restart also forgets every counter.
  *
  * Client address: the socket's remote address from @hono/node-server's conninfo when the app is served
  * with Node bindings (c.env.incoming); X-Forwarded-For is used only when TRUST_PROXY=1 (deps.config.env, else
@@ -28,102 +31,23 @@
  */
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppDeps, AppEnv } from '../app-env';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { AppEnv } from '../app-env';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
 import { normaliseEmail } from '../db/queries';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+export const MAX_RESET_REQUESTS_PER_EMAIL = 5;
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+export const MAX_RESET_GUESSES_PER_ADDRESS = 20;
 export const UNKNOWN_ADDRESS = 'unknown';
 export const TOO_MANY_ATTEMPTS_TYPE = 'Too Many Attempts';
 
 export function tooManyAttemptsMessage(minutes: number): string {
   return `Too many sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
-
-/** Timestamps (ms) per key within a sliding window; expired entries are dropped when a key is read. */
-export class SlidingWindowStore {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    readonly windowMs: number,
-    /** Upper bound on tracked keys, so a flood of distinct emails cannot grow memory without limit. */
-    readonly maxKeys = 100_000,
-  ) {}
-
-  /** The key's hits still inside the window at `now`, oldest first. */
-  private live(key: string, now: number): number[] {
-    const list = this.hits.get(key);
-    if (!list) return [];
-    const from = now - this.windowMs;
-    let drop = 0;
-    while (drop < list.length && list[drop] <= from) drop++;
-    if (drop) list.splice(0, drop);
-    if (!list.length) this.hits.delete(key);
-    return list;
-  }
-
-  count(key: string, now: number): number {
-    return this.live(key, now).length;
-  }
-
-  /** Milliseconds until the key has fewer than `limit` hits in the window (0: not over the limit). */
-  blockedForMs(key: string, limit: number, now: number): number {
-    const list = this.live(key, now);
-    if (list.length < limit) return 0;
-    return list[list.length - limit] + this.windowMs - now;
-  }
-
-  add(key: string, now: number): void {
-    let list = this.hits.get(key);
-    if (!list) {
-      if (this.hits.size >= this.maxKeys) this.evict(now);
-      list = [];
-      this.hits.set(key, list);
-    }
-    // Keep the list sorted (the clock may be set back in tests).
-    let i = list.length;
-    while (i > 0 && list[i - 1] > now) i--;
-    list.splice(i, 0, now);
-  }
-
-  /** Withdraws one hit recorded at `at` (if it is still there). */
-  remove(key: string, at: number): void {
-    const list = this.hits.get(key);
-    if (!list) return;
-    const i = list.lastIndexOf(at);
-    if (i !== -1) list.splice(i, 1);
-    if (!list.length) this.hits.delete(key);
-  }
-
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-
-  get size(): number {
-    return this.hits.size;
-  }
-
-  private evict(now: number) {
-    for (const key of [...this.hits.keys()]) this.live(key, now);
-    // Still full: forget the keys tracked longest (Map keeps insertion order).
-    for (const key of this.hits.keys()) {
-      if (this.hits.size < this.maxKeys) break;
-      this.hits.delete(key);
-    }
-  }
-}
-
-const stores = new WeakMap<AppDeps, SlidingWindowStore>();
-
-/** The sign-in store of this app instance. */
-export function signInStore(deps: AppDeps): SlidingWindowStore {
-  let store = stores.get(deps);
-  if (!store) {
-    store = new SlidingWindowStore(SIGN_IN_WINDOW_MS);
-    stores.set(deps, store);
-  }
-  return store;
 }
 
 /** The client's address (see the file comment); 'unknown' when the app is not served with Node bindings. */
@@ -144,7 +68,7 @@ export function clientAddress(c: Context<AppEnv>): string {
 export interface SignInAttempt {
   ok: true;
   /** The credentials were right: clears the failures of the email (and of `alsoEmail`), withdraws this attempt from the address. */
-  succeeded(alsoEmail?: string): void;
+  succeeded(alsoEmail?: string): Promise<void>;
 }
 export interface SignInRefusal {
   ok: false;
@@ -152,40 +76,94 @@ export interface SignInRefusal {
   body: { message: string; type: string };
 }
 
-/**
- * Checks the limits for this attempt and, when allowed, counts it as a failure until succeeded() is called.
- * email: the address the attempt is for, when the request names one.
- */
-export function signInGate(c: Context<AppEnv>, email: string | undefined): SignInAttempt | SignInRefusal {
-  const deps = c.get('deps');
-  const store = signInStore(deps);
-  const now = deps.clock.now().getTime();
-  const emailKey = email?.trim() ? `email:${normaliseEmail(email)}` : undefined;
-  const address = clientAddress(c);
-  const addressKey = address === UNKNOWN_ADDRESS ? undefined : `addr:${address}`;
+interface Limit {
+  key: string;
+  max: number;
+}
 
-  const waitMs = Math.max(
-    emailKey ? store.blockedForMs(emailKey, MAX_FAILURES_PER_EMAIL, now) : 0,
-    addressKey ? store.blockedForMs(addressKey, MAX_FAILURES_PER_ADDRESS, now) : 0,
-  );
-  if (waitMs > 0) {
-    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+const signInEmailKey = (email: string) => `signin-email:${normaliseEmail(email)}`;
+
+/** Milliseconds until `key` has fewer than `max` hits in the window ending at `now` (0: not over the limit). */
+async function blockedForMs(tx: Db, { key, max }: Limit, now: Date): Promise<number> {
+  const from = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  const newest = await tx
+    .select({ at: t.rateLimitHits.at })
+    .from(t.rateLimitHits)
+    .where(and(eq(t.rateLimitHits.key, key), gt(t.rateLimitHits.at, from)))
+    .orderBy(desc(t.rateLimitHits.at))
+    .limit(max);
+  if (newest.length < max) return 0;
+  return newest[max - 1].at.getTime() + SIGN_IN_WINDOW_MS - now.getTime();
+}
+
+/** Checks every limit and, when all allow it, counts the attempt against each (module comment). */
+async function gate(c: Context<AppEnv>, limits: Limit[]): Promise<SignInAttempt | SignInRefusal> {
+  const { db, clock } = c.get('deps');
+  const now = clock.now();
+  const keys = [...new Set(limits.map((l) => l.key))].sort();
+  const outcome = await db.transaction(async (tx) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate-limit:${key}`}))`);
+    let waitMs = 0;
+    for (const limit of limits) waitMs = Math.max(waitMs, await blockedForMs(tx, limit, now));
+    if (waitMs > 0) return { waitMs, ids: [] as number[] };
+    if (keys.length === 0) return { waitMs: 0, ids: [] as number[] };
+    const cutoff = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+    await tx.delete(t.rateLimitHits).where(and(inArray(t.rateLimitHits.key, keys), lte(t.rateLimitHits.at, cutoff)));
+    const rows = await tx
+      .insert(t.rateLimitHits)
+      .values(keys.map((key) => ({ key, at: now })))
+      .returning({ id: t.rateLimitHits.id, key: t.rateLimitHits.key });
+    return { waitMs: 0, ids: rows.filter((r) => !r.key.startsWith('signin-email:')).map((r) => r.id) };
+  });
+  if (outcome.waitMs > 0) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(outcome.waitMs / 1000));
     return {
       ok: false,
       retryAfterSeconds,
       body: { message: tooManyAttemptsMessage(Math.max(1, Math.ceil(retryAfterSeconds / 60))), type: TOO_MANY_ATTEMPTS_TYPE },
     };
   }
-  if (emailKey) store.add(emailKey, now);
-  if (addressKey) store.add(addressKey, now);
+  const emailKeys = keys.filter((k) => k.startsWith('signin-email:'));
   return {
     ok: true,
-    succeeded(alsoEmail) {
-      if (emailKey) store.clear(emailKey);
-      if (alsoEmail?.trim()) store.clear(`email:${normaliseEmail(alsoEmail)}`);
-      if (addressKey) store.remove(addressKey, now);
+    async succeeded(alsoEmail) {
+      const clear = alsoEmail?.trim() ? [...emailKeys, signInEmailKey(alsoEmail)] : emailKeys;
+      if (clear.length) await db.delete(t.rateLimitHits).where(inArray(t.rateLimitHits.key, clear));
+      if (outcome.ids.length) await db.delete(t.rateLimitHits).where(inArray(t.rateLimitHits.id, outcome.ids));
     },
   };
+}
+
+function addressKey(c: Context<AppEnv>, prefix: string): string | undefined {
+  const address = clientAddress(c);
+  return address === UNKNOWN_ADDRESS ? undefined : `${prefix}:${address}`;
+}
+
+/**
+ * Checks the sign-in limits for this attempt and, when allowed, counts it as a failure until succeeded() is
+ * called. email: the address the attempt is for, when the request names one.
+ */
+export function signInGate(c: Context<AppEnv>, email: string | undefined): Promise<SignInAttempt | SignInRefusal> {
+  const limits: Limit[] = [];
+  if (email?.trim()) limits.push({ key: signInEmailKey(email), max: MAX_FAILURES_PER_EMAIL });
+  const addr = addressKey(c, 'signin-addr');
+  if (addr) limits.push({ key: addr, max: MAX_FAILURES_PER_ADDRESS });
+  return gate(c, limits);
+}
+
+/** A reset-link request for `email`: counted per email and per client address, apart from sign-in. */
+export function resetRequestGate(c: Context<AppEnv>, email: string): Promise<SignInAttempt | SignInRefusal> {
+  const limits: Limit[] = [];
+  if (email.trim()) limits.push({ key: `reset-email:${normaliseEmail(email)}`, max: MAX_RESET_REQUESTS_PER_EMAIL });
+  const addr = addressKey(c, 'reset-addr');
+  if (addr) limits.push({ key: addr, max: MAX_RESET_REQUESTS_PER_ADDRESS });
+  return gate(c, limits);
+}
+
+/** A new password with a reset token (a guess until it works): counted per client address, apart from sign-in. */
+export function resetTokenGate(c: Context<AppEnv>): Promise<SignInAttempt | SignInRefusal> {
+  const addr = addressKey(c, 'reset-token-addr');
+  return gate(c, addr ? [{ key: addr, max: MAX_RESET_GUESSES_PER_ADDRESS }] : []);
 }
 
 /** The 429 reply of a refused attempt (JSON endpoints). */

@@ -8,7 +8,7 @@ import type { JsonBody, JsonResponse, Schemas } from '../types';
 import { body, origin } from '../http/util';
 import { requireAuth } from '../http/auth';
 import { HttpError, MSG, validationError } from '../http/errors';
-import { signInGate, tooManyAttempts } from '../http/rate-limit';
+import { resetRequestGate, resetTokenGate, signInGate, tooManyAttempts } from '../http/rate-limit';
 import { acceptedCallbackUrl } from '../http/callback-url';
 import { checkPassword, hashPassword, newToken, sha256 } from '../lib/crypto';
 import { addDays, addMinutes } from '../lib/dates';
@@ -118,13 +118,13 @@ export function authRoutes() {
   r.post('/api/auth/login', async (c) => {
     const { db, clock } = c.get('deps');
     const b = body<JsonBody<'/api/auth/login', 'post'>>(c);
-    const gate = signInGate(c, b.email);
+    const gate = await signInGate(c, b.email);
     if (!gate.ok) return tooManyAttempts(c, gate);
     const user = await findUserByEmail(db, b.email);
     // Same work for unknown emails, so response time does not reveal accounts.
     const ok = await checkPassword(b.password, user?.passwordHash);
     if (!user || !ok || user.deletedAt) throw new HttpError(401, MSG.invalidCredentials);
-    gate.succeeded();
+    await gate.succeeded();
     const now = clock.now();
     const reply = await db.transaction(async (tx) => {
       if (b.log_out) await revokeAllTokens(tx, user.id, now);
@@ -180,10 +180,10 @@ export function authRoutes() {
   r.post('/api/auth/googlelogin', async (c) => {
     const b = body<JsonBody<'/api/auth/googlelogin', 'post'>>(c);
     // The email is known before verification only for the offline stand-in's tokens; else the address limit applies.
-    const gate = signInGate(c, parseTestGoogleToken(b.googletoken, c.get('deps').config.devRoutes)?.email);
+    const gate = await signInGate(c, parseTestGoogleToken(b.googletoken, c.get('deps').config.devRoutes)?.email);
     if (!gate.ok) return tooManyAttempts(c, gate);
     const reply = await google(c, b.googletoken, acceptedCallbackUrl(c, b.callback_url), b.log_out);
-    gate.succeeded(reply.email);
+    await gate.succeeded(reply.email);
     return c.json(reply, 200);
   });
 
@@ -218,7 +218,7 @@ export function authRoutes() {
     if ('token' in b) {
       if (b.password !== b.password_confirmation)
         throw validationError({ password_confirmation: ['The password field confirmation does not match.'] });
-      const gate = signInGate(c, undefined);
+      const gate = await resetTokenGate(c);
       if (!gate.ok) return tooManyAttempts(c, gate);
       const passwordHash = await hashPassword(b.password);
       const reset = await db.transaction(async (tx) => {
@@ -248,11 +248,12 @@ export function authRoutes() {
         return { email: changed?.email, userId: used[0].userId };
       });
       forgetAccessTokens(reset.userId); // after the commit (see forgetAccessTokens)
-      gate.succeeded(reset.email); // the mailbox owner chose a new password: the account's sign-in lockout ends
+      await gate.succeeded(reset.email); // the mailbox owner chose a new password: the account's sign-in lockout ends
       return c.json({ message: 'Your password has been reset.', status: true }, 200);
     }
-    // Every link request counts (it never "succeeds": the answer must not reveal whether the account exists).
-    const gate = signInGate(c, b.email);
+    // Every link request counts (it never "succeeds": the answer must not reveal whether the account exists),
+    // apart from sign-in, so these requests cannot lock the real password out.
+    const gate = await resetRequestGate(c, b.email);
     if (!gate.ok) return tooManyAttempts(c, gate);
     const user = await findUserByEmail(db, b.email);
     if (user && !user.deletedAt) {

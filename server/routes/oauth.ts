@@ -100,14 +100,14 @@ export function oauthRoutes() {
       return c.html(signInPage(params, { email, error: 'Enter your email and password.' }), 400, noStore);
     const { db, clock } = c.get('deps');
     // Too many attempts: the page again with the message, 200 like wrong credentials (no password check).
-    const gate = signInGate(c, email);
+    const gate = await signInGate(c, email);
     if (!gate.ok) return c.html(signInPage(params, { email, error: gate.body.message }), 200, noStore);
     const user = await findUserByEmail(db, email);
     const ok = await checkPassword(password, user?.passwordHash);
     if (!user || !ok || user.deletedAt)
       // openapi: wrong credentials render the page again with the error, status 200 (the usual form pattern).
       return c.html(signInPage(params, { email, error: 'These credentials do not match our records.' }), 200, noStore);
-    gate.succeeded();
+    await gate.succeeded();
     const now = clock.now();
     await db.update(t.users).set({ lastLoginAt: now }).where(eq(t.users.id, user.id));
     const code = await issueOAuthCode(db, user.id, params.client_id, params.redirect_uri, now);
