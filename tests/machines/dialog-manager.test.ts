@@ -9,10 +9,12 @@ import {
   type OnboardingFlags,
 } from '@machines/dialog-manager.machine';
 import { DIALOG_NAMES, withDialogDefaults, type Dialog } from '@machines/dialogs';
-import { ERROR_DIALOG_CLEAR_DELAY_MS, OFFER_TO_ONBOARDING_DELAY_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(dialogManagerMachine);
+/** 01 §8/§9 "Error dialog close delay 100 ms; offer dialog opens onboarding after 50 ms" — written out. */
+const ERROR_DIALOG_CLEAR_DELAY_MS = 100;
+const OFFER_TO_ONBOARDING_DELAY_MS = 50;
 const delays = { errorClearDelay: ERROR_DIALOG_CLEAR_DELAY_MS, onboardingDelay: OFFER_TO_ONBOARDING_DELAY_MS };
 
 const toOnboarding: OnboardingFlags = { isOnboarded: false, isOnboardSkipped: false, storedFlags: { seen: false } };

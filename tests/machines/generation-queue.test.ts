@@ -33,17 +33,19 @@ import {
   type QueueItem,
 } from '@machines/queue-items';
 import { orderGallery, type GalleryRecord } from '@machines/gallery-order';
-import {
-  GALLERY_REFETCH_DELAY_MS,
-  QUEUE_DUPLICATE_WINDOW_MS,
-  QUEUE_MISSING_PAYLOAD_MESSAGE,
-  QUEUE_REGENERATE_LOCK_MS,
-  QUEUE_RETRY_LOCK_MS,
-  VIDEO_POLL_INTERVAL_MS,
-} from '@machines/constants';
+import { QUEUE_MISSING_PAYLOAD_MESSAGE } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
+/**
+ * 02 §4 Generation queue, §9, written out rather than read from machines/constants.ts: duplicate window 1 s, retry
+ * lock 2 s (1 s for regenerate), gallery refetch within 1 s of a success, video poll interval 10 s.
+ */
+const QUEUE_DUPLICATE_WINDOW_MS = 1000;
+const QUEUE_RETRY_LOCK_MS = 2000;
+const QUEUE_REGENERATE_LOCK_MS = 1000;
+const GALLERY_REFETCH_DELAY_MS = 1000;
+const VIDEO_POLL_INTERVAL_MS = 10_000;
 const tracker = createCoverageTracker(generationQueueMachine);
 const flush = () => new Promise<void>((r) => setImmediate(r));
 

@@ -7,10 +7,12 @@ import {
   type UpgradeButtonEmitted,
   type UpgradeButtonInput,
 } from '@machines/upgrade-button.machine';
-import { UPGRADE_BOUNCE_DURATION_MS, UPGRADE_BOUNCE_INTERVAL_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(upgradeButtonMachine);
+/** 01 §4 "bounces or shakes for 1.5 s every 30 seconds" — written out. */
+const UPGRADE_BOUNCE_INTERVAL_MS = 30_000;
+const UPGRADE_BOUNCE_DURATION_MS = 1500;
 const delays = { bounceGap: UPGRADE_BOUNCE_INTERVAL_MS - UPGRADE_BOUNCE_DURATION_MS, bounceDuration: UPGRADE_BOUNCE_DURATION_MS };
 
 beforeEach(() => vi.useFakeTimers());

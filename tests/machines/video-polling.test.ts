@@ -20,14 +20,16 @@ import {
   cleanVideoErrorMessage,
   isInProgressVideo,
 } from '@machines/queue-items';
-import {
-  VIDEO_MAX_POLLS,
-  VIDEO_MESSAGES,
-  VIDEO_POLL_INTERVAL_MS,
-  VIDEO_PROGRESS_TICK_MS,
-} from '@machines/constants';
+import { VIDEO_MESSAGES } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
 
+/**
+ * The spec's figures written out (02 §4 Video generation, §9), not read from machines/constants.ts: a test that
+ * read the constant back would pass whatever the constant held.
+ */
+const MAX_POLLS = 120;
+const POLL_INTERVAL_MS = 10_000;
+const PROGRESS_TICK_MS = 1000;
 const T0 = Date.parse('2026-03-10T12:00:00Z');
 const tracker = createCoverageTracker(videoPollingMachine);
 const flush = () => new Promise<void>((r) => setImmediate(r));
@@ -145,11 +147,11 @@ describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => 
             await flush();
           },
           [AFTER_POLL]: async () => {
-            h.clock.increment(VIDEO_POLL_INTERVAL_MS);
+            h.clock.increment(POLL_INTERVAL_MS);
             await flush();
           },
           [AFTER_TICK]: async () => {
-            h.clock.increment(VIDEO_PROGRESS_TICK_MS);
+            h.clock.increment(PROGRESS_TICK_MS);
             await flush();
           },
           'video.poll.tick': async () => {
@@ -204,7 +206,7 @@ describe('videoPolling model paths (02 §4 Video generation, §8 Video)', () => 
             const out = h.actor.getSnapshot().output!;
             expect(out).toMatchObject({ outcome: 'deferred', videoId: 'tmp-1', message: VIDEO_CHECK_LATER_MESSAGE });
             const before = h.polls.length;
-            h.clock.increment(10 * VIDEO_POLL_INTERVAL_MS);
+            h.clock.increment(10 * POLL_INTERVAL_MS);
             expect(h.polls.length).toBe(before); // not polled
           },
           removed: () => {
@@ -244,14 +246,14 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     h.starts[0]!.resolve({ id: 'v9', estimated_sec: 100 });
     await flush();
     expect(h.actor.getSnapshot().matches({ polling: { status: 'waiting' } })).toBe(true);
-    h.clock.increment(VIDEO_POLL_INTERVAL_MS - 1);
+    h.clock.increment(POLL_INTERVAL_MS - 1);
     expect(h.polls).toHaveLength(0);
     h.clock.increment(1);
     expect(h.polls).toHaveLength(1);
     expect(h.polls[0]!.input).toEqual({ videoId: 'v9', attempt: 1 });
     h.polls[0]!.resolve({ status: 2 });
     await flush();
-    h.clock.increment(VIDEO_POLL_INTERVAL_MS - 1);
+    h.clock.increment(POLL_INTERVAL_MS - 1);
     expect(h.polls).toHaveLength(1);
     h.clock.increment(1);
     expect(h.polls).toHaveLength(2);
@@ -262,11 +264,11 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     h.starts[0]!.resolve({ id: 'v1' });
     await flush();
     expect(h.actor.getSnapshot().context.estimatedSeconds).toBe(3);
-    h.clock.increment(VIDEO_PROGRESS_TICK_MS);
+    h.clock.increment(PROGRESS_TICK_MS);
     expect(h.actor.getSnapshot().context.progress).toBe(33);
-    h.clock.increment(VIDEO_PROGRESS_TICK_MS);
+    h.clock.increment(PROGRESS_TICK_MS);
     expect(h.actor.getSnapshot().context.progress).toBe(66);
-    h.clock.increment(VIDEO_PROGRESS_TICK_MS * 5);
+    h.clock.increment(PROGRESS_TICK_MS * 5);
     expect(h.actor.getSnapshot().context.progress).toBe(95);
   });
 
@@ -274,40 +276,40 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     const h = harness();
     h.starts[0]!.resolve({ id: 'v1', estimated_seconds: 1000 });
     await flush();
-    h.clock.increment(VIDEO_POLL_INTERVAL_MS);
+    h.clock.increment(POLL_INTERVAL_MS);
     h.polls[0]!.resolve({ status: 1, progress: 42 });
     await flush();
     expect(h.actor.getSnapshot().context.progress).toBe(42);
-    h.clock.increment(VIDEO_PROGRESS_TICK_MS);
+    h.clock.increment(PROGRESS_TICK_MS);
     expect(h.actor.getSnapshot().context.progress).toBe(42);
   });
 
-  it(`still processing after ${VIDEO_MAX_POLLS} polls → error 'Video generation timed out'`, async () => {
+  it(`still processing after ${MAX_POLLS} polls → error 'Video generation timed out'`, async () => {
     const h = harness();
     h.starts[0]!.resolve({ id: 'v1', estimated_seconds: 60 });
     await flush();
-    for (let n = 1; n <= VIDEO_MAX_POLLS; n++) {
-      h.clock.increment(VIDEO_POLL_INTERVAL_MS);
+    for (let n = 1; n <= MAX_POLLS; n++) {
+      h.clock.increment(POLL_INTERVAL_MS);
       expect(h.polls).toHaveLength(n);
       expect(h.polls[n - 1]!.input).toEqual({ videoId: 'v1', attempt: n });
       // one poll fails on the network: it counts and polling goes on
       if (n === 7) h.polls[n - 1]!.reject({ status: 502 });
       else h.polls[n - 1]!.resolve({ status: n % 2 ? 1 : 2 });
       await flush();
-      if (n < VIDEO_MAX_POLLS) expect(h.actor.getSnapshot().matches('polling')).toBe(true);
+      if (n < MAX_POLLS) expect(h.actor.getSnapshot().matches('polling')).toBe(true);
     }
     expect(h.actor.getSnapshot().value).toBe('failed');
     expect(h.actor.getSnapshot().output).toMatchObject({ outcome: 'error', error: 'Video generation timed out' });
-    expect(h.clock.now() - T0).toBe(VIDEO_MAX_POLLS * VIDEO_POLL_INTERVAL_MS);
+    expect(h.clock.now() - T0).toBe(MAX_POLLS * POLL_INTERVAL_MS);
   });
 
-  it(`the ${VIDEO_MAX_POLLS}th poll failing on the network also times out`, async () => {
+  it(`the ${MAX_POLLS}th poll failing on the network also times out`, async () => {
     const h = harness();
     h.starts[0]!.resolve({ id: 'v1' });
     await flush();
-    for (let n = 1; n <= VIDEO_MAX_POLLS; n++) {
-      h.clock.increment(VIDEO_POLL_INTERVAL_MS);
-      if (n === VIDEO_MAX_POLLS) h.polls[n - 1]!.reject({ status: 500 });
+    for (let n = 1; n <= MAX_POLLS; n++) {
+      h.clock.increment(POLL_INTERVAL_MS);
+      if (n === MAX_POLLS) h.polls[n - 1]!.reject({ status: 500 });
       else h.polls[n - 1]!.resolve({ status: 1 });
       await flush();
     }
@@ -318,9 +320,9 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     const h = harness();
     h.starts[0]!.resolve({ id: 'v1' });
     await flush();
-    for (let n = 1; n <= VIDEO_MAX_POLLS; n++) {
-      h.clock.increment(VIDEO_POLL_INTERVAL_MS);
-      h.polls[n - 1]!.resolve(n === VIDEO_MAX_POLLS ? { status: 4, video_url: 'u' } : { status: 1 });
+    for (let n = 1; n <= MAX_POLLS; n++) {
+      h.clock.increment(POLL_INTERVAL_MS);
+      h.polls[n - 1]!.resolve(n === MAX_POLLS ? { status: 4, video_url: 'u' } : { status: 1 });
       await flush();
     }
     expect(h.actor.getSnapshot().output).toMatchObject({ outcome: 'success', videoUrl: 'u' });
@@ -331,7 +333,7 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     expect(h.starts).toHaveLength(0);
     expect(h.actor.getSnapshot().matches({ polling: { status: 'waiting' } })).toBe(true);
     expect(h.actor.getSnapshot().context.progress).toBe(20);
-    h.clock.increment(VIDEO_POLL_INTERVAL_MS);
+    h.clock.increment(POLL_INTERVAL_MS);
     expect(h.polls[0]!.input).toEqual({ videoId: 'v5', attempt: 1 });
   });
 
@@ -352,8 +354,8 @@ describe('videoPolling timers on a SimulatedClock (02 §9)', () => {
     const h = harness({ reportTo: sink as never });
     h.starts[0]!.resolve({ id: 'v1', estimated_seconds: 10 });
     await flush();
-    h.clock.increment(VIDEO_PROGRESS_TICK_MS);
-    h.clock.increment(VIDEO_POLL_INTERVAL_MS - VIDEO_PROGRESS_TICK_MS);
+    h.clock.increment(PROGRESS_TICK_MS);
+    h.clock.increment(POLL_INTERVAL_MS - PROGRESS_TICK_MS);
     h.polls[0]!.resolve({ status: 4, video_url: 'u' });
     await flush();
     const types = got.map((e) => e.type);

@@ -3,11 +3,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { createActor, fromPromise, type AnyEventObject } from 'xstate';
 import { selectWebinarCountdown, webinarMachine, type WebinarEmitted, type WebinarInput } from '@machines/webinar.machine';
 import { indiaWeekday, isWebinarDay, isWebinarLive, nextWebinarStart, webinarCalendarEvent } from '@machines/webinar-schedule';
-import { WEBINAR_PROMPT_DELAY_MS, WEBINAR_SUCCESS_CLOSE_MS, WEBINAR_TICK_MS } from '@machines/constants';
 import { createCoverageTracker, createMachineTestModel, replayExecutors } from '../helpers/model-coverage';
 
 const tracker = createCoverageTracker(webinarMachine);
-const delays = { promptDelay: WEBINAR_PROMPT_DELAY_MS, tick: WEBINAR_TICK_MS, successClose: WEBINAR_SUCCESS_CLOSE_MS };
+/** 01 §4 Webinar "prompt after 120 seconds", "closes after 2 seconds"; 01 §9 "countdown ticks each second" — written out. */
+const PROMPT_DELAY_MS = 120_000;
+const SUCCESS_CLOSE_MS = 2000;
+const delays = { promptDelay: PROMPT_DELAY_MS, tick: 1000, successClose: SUCCESS_CLOSE_MS };
 const at = (iso: string) => Date.parse(iso);
 const TUE_NOON_UTC = at('2026-03-10T12:00:00Z'); // Tuesday 17:30 India time
 
@@ -137,7 +139,7 @@ describe('webinar timers (simulated time)', () => {
 
   it('prompts after 120 s, not at 119.999 s', () => {
     const a = start({ now: TUE_NOON_UTC, isWebinar: 0 });
-    vi.advanceTimersByTime(WEBINAR_PROMPT_DELAY_MS - 1);
+    vi.advanceTimersByTime(PROMPT_DELAY_MS - 1);
     expect(a.getSnapshot().matches({ available: { flow: 'waitingPrompt' } })).toBe(true);
     vi.advanceTimersByTime(1);
     expect(a.getSnapshot().matches({ available: { flow: 'dialog' } })).toBe(true);
@@ -174,7 +176,7 @@ describe('webinar timers (simulated time)', () => {
     a.send({ type: 'webinar.attend' });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.getSnapshot().matches({ available: { flow: 'registered' } })).toBe(true);
-    await vi.advanceTimersByTimeAsync(WEBINAR_SUCCESS_CLOSE_MS - 1);
+    await vi.advanceTimersByTimeAsync(SUCCESS_CLOSE_MS - 1);
     expect(a.getSnapshot().matches({ available: { flow: 'registered' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(a.getSnapshot().matches({ available: { flow: 'button' } })).toBe(true);
