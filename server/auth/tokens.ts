@@ -50,11 +50,12 @@ export type TokenCheck =
   | { status: 'invalid' };
 
 /**
- * How long a valid access token's lookup is remembered in this process. Not a spec constant: a speed choice —
- * every API call checks its bearer token, and on the embedded database that lookup is a large part of a status
- * poll's work (scripts/load-test.ts shows it). 30 s covers an app's 10-second polls (02 §4) while bounding what a
- * second server process on the same PostgreSQL could miss: its own revocations are forgotten here at once (see
- * forgetAccessTokens), another process's take effect within this time.
+ * How long a valid access token's lookup is remembered in this process, on the embedded database only. Not a
+ * spec constant: a speed choice — every API call checks its bearer token, and on the embedded database that lookup
+ * is a large part of a status poll's work (scripts/load-test.ts shows it). The embedded database has one process,
+ * so every revocation happens in it and forgets the token here at once (forgetAccessTokens): the cache cannot
+ * answer a revoked token, and losing it (a restart) only costs lookups. On a PostgreSQL server other app servers
+ * may revoke a token (log out, password change) at any moment, so there every call reads the token's row.
  */
 export const ACCESS_TOKEN_CACHE_TTL_MS = 30_000;
 /** At most this many tokens are remembered (the oldest are dropped first). */
@@ -87,10 +88,23 @@ export function forgetAccessTokens(userId?: number) {
   else for (const [hash, entry] of tokenCache) if (entry.userId === userId) tokenCache.delete(hash);
 }
 
+/** Whether `db` is the embedded PGlite (one process) rather than a PostgreSQL server that other processes share. */
+const embedded = new WeakMap<Db, boolean>();
+function isEmbedded(db: Db): boolean {
+  let known = embedded.get(db);
+  if (known === undefined) {
+    const client = (db as unknown as { $client?: Record<string, unknown> }).$client;
+    known = !!client && typeof client.exec === 'function' && 'waitReady' in client;
+    embedded.set(db, known);
+  }
+  return known;
+}
+
 export async function checkAccessToken(db: Db, token: string, now: Date): Promise<TokenCheck> {
   const hash = sha256(token);
   const nowMs = now.getTime();
-  let entry = tokenCache.get(hash);
+  const cacheable = isEmbedded(db);
+  let entry = cacheable ? tokenCache.get(hash) : undefined;
   if (entry && (nowMs - entry.cachedAt >= ACCESS_TOKEN_CACHE_TTL_MS || nowMs < entry.cachedAt)) {
     tokenCache.delete(hash);
     entry = undefined;
@@ -111,7 +125,7 @@ export async function checkAccessToken(db: Db, token: string, now: Date): Promis
       .limit(1);
     if (!row || row.revokedAt || row.deletedAt) return { status: 'invalid' };
     entry = { userId: row.userId, tokenId: row.id, expiresAt: row.expiresAt.getTime(), cachedAt: nowMs };
-    if (started === generation) {
+    if (cacheable && started === generation) {
       if (tokenCache.size >= ACCESS_TOKEN_CACHE_MAX) tokenCache.delete(tokenCache.keys().next().value as string);
       tokenCache.set(hash, entry);
     }
