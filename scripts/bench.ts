@@ -7,7 +7,9 @@
  *  3. runs scripts/load-test.ts (200 users for 60 s against the backend on 127.0.0.1:4394) → .bench/load.json;
  *  4. runs scripts/lighthouse.ts (Lighthouse, mobile, median of 3 runs on /login and /home) → .bench/lighthouse.json;
  *     a run that failed to load is an ERROR row, never a score in a median;
- *  5. prints the table and writes it to .bench/results.md.
+ *  5. runs scripts/media-bench.ts (a 20 MB video seeked with a Range request, 100 parallel image downloads, against
+ *     the backend on 127.0.0.1:4395; needs no build) → .bench/media.json;
+ *  6. prints the table and writes it to .bench/results.md.
  * Exits 1 when a budget is missed, a step failed or a Lighthouse run errored, 0 otherwise. `--skip-build` reuses dist-bench.
  */
 import { spawnSync } from 'node:child_process';
@@ -35,7 +37,7 @@ function readJson<T>(file: string): T | null {
 
 mkdirSync('.bench', { recursive: true });
 // stale figures from an earlier run must not be reported as this run's
-for (const f of ['bundle.json', 'stream.json', 'load.json', 'lighthouse.json']) rmSync(`.bench/${f}`, { force: true });
+for (const f of ['bundle.json', 'stream.json', 'load.json', 'lighthouse.json', 'media.json']) rmSync(`.bench/${f}`, { force: true });
 
 const steps: Record<string, boolean> = {};
 steps.build = skipBuild && existsSync(`${DIST_DIR}/index.html`) ? true : run('build', 'npx', ['panda', 'codegen']) && run('build', 'npx', ['vite', 'build', '--outDir', DIST_DIR, '--emptyOutDir']);
@@ -44,6 +46,7 @@ if (steps.build) {
   steps.load = run('load test', 'npx', ['tsx', 'scripts/load-test.ts'], { DIST_DIR });
   steps.lighthouse = run('lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts'], { DIST_DIR });
 }
+steps.media = run('media serving', 'npx', ['tsx', 'scripts/media-bench.ts']);
 
 interface BundleJson {
   routes: { route: string; gzipBytes: number; budgetBytes: number }[];
@@ -144,6 +147,43 @@ if (load) {
 } else {
   failed = true;
   rows.push(['Load, 200 users × 60 s', 'p99 ≤ 50 ms, 0 errors', 'not measured (load test failed)', 'FAIL']);
+}
+
+interface MediaJson {
+  video: { bytes: number; runs: number; ttfbMedianMs: number; ttfbP95Ms: number; ttfbBudgetMs: number; rssGrowthBytes: number; rssGrowthBudgetBytes: number };
+  images: { parallel: number; rounds: number; imageBytes: number; p99MedianMs: number; p50AllMs: number; p99BudgetMs: number; floor404P99MedianMs: number };
+  loadAverage1m: number;
+}
+const media = readJson<MediaJson>('.bench/media.json');
+if (media) {
+  const v = media.video;
+  const im = media.images;
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+  const ttfbOk = v.ttfbMedianMs <= v.ttfbBudgetMs;
+  const rssOk = v.rssGrowthBytes < v.rssGrowthBudgetBytes;
+  const imagesOk = im.p99MedianMs <= im.p99BudgetMs;
+  failed ||= !ttfbOk || !rssOk || !imagesOk;
+  rows.push([
+    `Media: ${mb(v.bytes)} video, Range from the middle: time to first byte`,
+    `≤ ${v.ttfbBudgetMs} ms`,
+    `${v.ttfbMedianMs} ms (median of ${v.runs}; p95 ${v.ttfbP95Ms} ms)`,
+    verdict(ttfbOk),
+  ]);
+  rows.push([
+    `Media: server RSS growth while sending that range ${v.runs} times`,
+    `< ${mb(v.rssGrowthBudgetBytes)} (the file is ${mb(v.bytes)})`,
+    mb(v.rssGrowthBytes),
+    verdict(rssOk),
+  ]);
+  rows.push([
+    `Media: ${im.parallel} parallel image downloads (${(im.imageBytes / 1024).toFixed(0)} KB each): p99`,
+    `≤ ${im.p99BudgetMs} ms`,
+    `${im.p99MedianMs} ms (median of ${im.rounds} rounds; p50 ${im.p50AllMs} ms; 100 parallel 404s without a lookup: ${im.floor404P99MedianMs} ms; load avg ${media.loadAverage1m} on 2 cores)`,
+    verdict(imagesOk),
+  ]);
+} else {
+  failed = true;
+  rows.push(['Media serving (20 MB video range, 100 parallel images)', 'TTFB ≤ 20 ms, p99 ≤ 50 ms', 'not measured (media bench failed)', 'FAIL']);
 }
 
 // A failed Lighthouse run is an ERROR row and fails the bench; it never enters a median (scripts/lighthouse-verdict.ts).

@@ -10,7 +10,6 @@
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import { Readable } from 'node:stream';
 import { checkMediaKey, type ByteRange, type MediaStore } from './media-store';
 
 export interface FsMediaStoreOptions {
@@ -24,6 +23,13 @@ export interface FsMediaStoreOptions {
   /** Remove the whole directory on close (the temporary store of an in-memory database). */
   removeOnClose?: boolean;
 }
+
+/**
+ * The reads of a streamed file: the first up to 256 KB (a gallery image in one read), then 64 KB (a video in many
+ * small pieces: each is garbage once sent, so larger ones raise the server's peak memory while it streams).
+ */
+const FIRST_READ_BYTES = 256 * 1024;
+const NEXT_READ_BYTES = 64 * 1024;
 
 const isInside = (parent: string, child: string) => {
   const rel = relative(parent, child);
@@ -80,9 +86,46 @@ export async function createFsMediaStore(opts: FsMediaStoreOptions): Promise<Med
         throw err;
       });
       if (!handle) return null;
-      // the stream closes the file when it ends, fails or is cancelled (a client that goes away mid-download)
-      const nodeStream = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
-      return Readable.toWeb(nodeStream) as ReadableStream<Uint8Array>;
+      // Read on demand in pieces: the next piece is read only when the response has sent the last one (pull), so
+      // a slow client holds one piece, not the file; the file is closed at the end, on an error or a cancel (a
+      // client that goes away mid-download).
+      const start = range?.start ?? 0;
+      let position = start;
+      let end: number;
+      try {
+        end = range ? range.end + 1 : (await handle.stat()).size;
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+      };
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            try {
+              const want = Math.min(position === start ? FIRST_READ_BYTES : NEXT_READ_BYTES, end - position);
+              const { bytesRead, buffer } = want > 0 ? await handle.read(Buffer.allocUnsafe(want), 0, want, position) : { bytesRead: 0, buffer: null };
+              if (bytesRead === 0 || !buffer) {
+                await close();
+                controller.close();
+                return;
+              }
+              position += bytesRead;
+              controller.enqueue(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+            } catch (err) {
+              await close().catch(() => {});
+              controller.error(err);
+            }
+          },
+          cancel: () => close(),
+        },
+        { highWaterMark: 0 },
+      );
     },
     async delete(key) {
       await unlink(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
