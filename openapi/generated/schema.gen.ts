@@ -3950,9 +3950,29 @@ export interface paths {
         put?: never;
         /**
          * Log a client crash
-         * @description Sent when the app crashes (it then shows 'OOPS!'). Works signed in or signed out: the bearer token is optional.
+         * @description Sent when the app crashes (it then shows 'OOPS!'). Accepted from a signed-in session (bearer token) or, signed out, with a crash-report token from POST /logs/crash-report-token in X-Crash-Report-Token; anything else answers 401. A report is at most 16 KB (413 above) and each session (user or crash-report token) may send 10 in 15 minutes, each client address 60 (429 with Retry-After above).
          */
         post: operations["logCrashReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logs/crash-report-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A crash-report token for a signed-out session
+         * @description A signed, short-lived token naming a new crash-report session, for a browser without a bearer token to send its crash reports with (X-Crash-Report-Token). The session's reports are rate-limited together. No body.
+         */
+        post: operations["crashReportToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5312,6 +5332,12 @@ export interface components {
                 stack?: string;
             };
         };
+        /** @description A signed-out session's crash-report token (POST /logs/crash-report-token). */
+        CrashReportTokenReply: {
+            token: string;
+            /** @description Seconds the token stays valid. */
+            expires_in: number;
+        };
         /** @description Switches of the app shell that operations change without a new build: the video maintenance warning (spec 01 §2, 02 §2 "shown when a maintenance flag is on") and the trial countdown (01 §4 "shown only for plan_id 1 when its flag is on"). The spec does not show where the flags come from. */
         AppFlagsReply: {
             data: {
@@ -5618,6 +5644,7 @@ export type SchemaEasyBlogOutlineReply = components['schemas']['EasyBlogOutlineR
 export type SchemaEasyBlogDetailsReply = components['schemas']['EasyBlogDetailsReply'];
 export type SchemaHealthReply = components['schemas']['HealthReply'];
 export type SchemaCrashReportRequest = components['schemas']['CrashReportRequest'];
+export type SchemaCrashReportTokenReply = components['schemas']['CrashReportTokenReply'];
 export type SchemaAppFlagsReply = components['schemas']['AppFlagsReply'];
 export type ResponseValidationError = components['responses']['ValidationError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
@@ -11974,7 +12001,10 @@ export interface operations {
     logCrashReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The signed-out session's crash-report token (POST /logs/crash-report-token). */
+                "X-Crash-Report-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11993,8 +12023,32 @@ export interface operations {
                     "application/json": components["schemas"]["MessageReply"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    crashReportToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrashReportTokenReply"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -151,6 +151,14 @@ export function signInGate(c: Context<AppEnv>, email: string | undefined): Promi
   return gate(c, limits);
 }
 
+/**
+ * Counts one request against each `limits` entry (any keys; the window above) unless one is already full:
+ * for callers other than sign-in (crash reports), which answer a refusal in their own words.
+ */
+export function countRequest(c: Context<AppEnv>, limits: { key: string; max: number }[]): Promise<SignInAttempt | SignInRefusal> {
+  return gate(c, limits);
+}
+
 /** A reset-link request for `email`: counted per email and per client address, apart from sign-in. */
 export function resetRequestGate(c: Context<AppEnv>, email: string): Promise<SignInAttempt | SignInRefusal> {
   const limits: Limit[] = [];

@@ -47,8 +47,8 @@ interface Case {
   run(ctx: Ctx): Promise<Reply>;
 }
 
-async function send(method: string, path: string, o: { token?: string; json?: unknown; form?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
-  const headers: Record<string, string> = { 'x-application': 'writer-web' };
+async function send(method: string, path: string, o: { token?: string; json?: unknown; form?: Record<string, string>; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { 'x-application': 'writer-web', ...o.headers };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   let body: string | undefined;
   if (o.json !== undefined) {
@@ -78,7 +78,12 @@ c('post /api/dev/reset', 'reseeds', 200, async () => {
   const r = await send('POST', '/api/dev/reset');
   return r;
 });
-c('post /logs/log-crash-report', 'signed out', 200, () => send('POST', '/logs/log-crash-report', { json: { error: { name: 'TypeError', message: 'x is undefined', stack: 'at y' }, metadata: { url: '/home' } } }));
+c('post /logs/crash-report-token', 'signed out', 200, () => send('POST', '/logs/crash-report-token'));
+c('post /logs/log-crash-report', 'signed out, with a crash-report token', 200, async () => {
+  const { token } = JSON.parse((await send('POST', '/logs/crash-report-token')).text) as { token: string };
+  return send('POST', '/logs/log-crash-report', { headers: { 'x-crash-report-token': token }, json: { error: { name: 'TypeError', message: 'x is undefined', stack: 'at y' }, metadata: { url: '/home' } } });
+});
+c('post /logs/log-crash-report', 'signed out, no token', 401, () => send('POST', '/logs/log-crash-report', { json: { error: 'boom' } }));
 c('post /logs/log-crash-report', 'signed in, string error', 200, async (x) => send('POST', '/logs/log-crash-report', { token: await x.token('free@demo.test'), json: { error: 'boom' } }));
 c('post /logs/log-crash-report', 'missing error', 422, () => send('POST', '/logs/log-crash-report', { json: { metadata: {} } }));
 c('post /logs/log-crash-report', 'too large', 413, () => send('POST', '/logs/log-crash-report', { json: { error: 'x'.repeat(1_100_000) } }));

@@ -42,14 +42,19 @@ export function buildCrashReport(error: unknown, context: { href: string; user?:
 /** Errors already reported (StrictMode renders error pages twice; a crash is logged once). */
 const reported = new WeakSet<object>();
 
-/** Posts the crash; never throws (a failing report must not crash the crash page). */
+/** Posts the crash (signed out: with a crash-report token); never throws (a failing report must not crash the crash page). */
 export async function reportCrash(api: ApiClient, error: unknown, context: { href: string; user?: User | null }): Promise<void> {
   if (error && typeof error === 'object') {
     if (reported.has(error)) return;
     reported.add(error);
   }
   try {
-    await api.POST('/logs/log-crash-report', { body: buildCrashReport(error, context) });
+    // Signed out (no user): the server takes a report only with a crash-report token it handed out.
+    const crashToken = context.user ? undefined : (await api.POST('/logs/crash-report-token')).data?.token;
+    await api.POST('/logs/log-crash-report', {
+      body: buildCrashReport(error, context),
+      params: crashToken ? { header: { 'X-Crash-Report-Token': crashToken } } : {},
+    });
   } catch {
     // The server could not take the report: nothing more to do from the browser.
   }
