@@ -73,6 +73,25 @@ describe('the filesystem media store', () => {
     expect(readdirSync(join(dir, '.tmp'))).toEqual([]);
   });
 
+  it('reads a large file in pieces as they are asked for, and closes it when the reader stops early', async () => {
+    const store = await createFsMediaStore({ dir: tempDir() });
+    const bytes = randomBytes(4 * 1024 * 1024);
+    const key = mediaKey(bytes);
+    await store.put(key, bytes, 'video/mp4');
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const reader = (await store.stream(key, { start: 1_000_000, end: 3_999_999 }))!.getReader();
+    const first = await reader.read();
+    expect(first.value!.byteLength).toBeLessThanOrEqual(256 * 1024);
+    expect(Buffer.from(first.value!).equals(bytes.subarray(1_000_000, 1_000_000 + first.value!.byteLength))).toBe(true);
+    expect(openFiles()).toBe(before + 1);
+    await reader.cancel();
+    expect(openFiles()).toBe(before);
+    // read to the end, the file is closed too
+    await readAll((await store.stream(key))!);
+    expect(openFiles()).toBe(before);
+  });
+
   it('removes temporary files of writes a previous process did not finish', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.tmp'), { recursive: true });
