@@ -359,7 +359,7 @@ export interface paths {
         };
         /**
          * Support page address
-         * @description Returns a url the client opens in a new window.
+         * @description Returns a url the client opens in a new window, or null when support is not configured.
          */
         get: operations["getSupportUrl"];
         put?: never;
@@ -2116,7 +2116,7 @@ export interface paths {
         };
         /**
          * Generated brand description
-         * @description Writes a short description (at most 80 words) from the brand's name, website, industry, tone and products with the AI writer. Nothing is saved and nothing is charged: the user edits the suggestion and saves it as a field.
+         * @description Writes a short description (at most 80 words) from the brand's name, website, industry, tone and products with the AI writer. Nothing is saved (the user edits the suggestion and saves it as a field), but the words are charged like every generation: 80 words are reserved before it starts and the charge settles to the words written (free plan: words; paid plans: credits). Refused when nothing is left (455, the word-limit message, type upgrade) or the subscription is not active (403). A repeat of the same request_id answers the first description without writing or charging again.
          */
         get: operations["getBusinessDescription"];
         put?: never;
@@ -4252,11 +4252,10 @@ export interface components {
         DeleteUserRequest: {
             deleted_reason: string;
         };
-        /** @description Reply of calls that return a URL the client opens or redirects to. */
-        UrlReply: {
+        /** @description The support address (GET /api/support). `url` is null when the deployment has no support address (SUPPORT_URL unset): the client then says that support is not configured instead of opening a window. */
+        SupportReply: {
             /** Format: uri */
-            url: string;
-            message?: string;
+            url: string | null;
         };
         /** @description The onboarding answers (spec 03 §3 "Onboarding": role (a free value), useCase, company, companySize, chatAvailability, preferredTime, phone, country, status, is_individual, step). Every field is optional: answers are saved step by step (POST /api/onboarding/{step}/save) and a skip stores only is_individual. */
         OnboardingAnswers: {
@@ -4308,6 +4307,12 @@ export interface components {
         };
         PlanListReply: {
             data: components["schemas"]["Plan"][];
+        };
+        /** @description Reply of calls that return a URL the client opens or redirects to. */
+        UrlReply: {
+            /** Format: uri */
+            url: string;
+            message?: string;
         };
         RazorpayPaymentLinkRequest: {
             plan_id: number;
@@ -5512,12 +5517,13 @@ export type SchemaUserVerificationRequest = components['schemas']['UserVerificat
 export type SchemaLanguage = components['schemas']['Language'];
 export type SchemaLanguageListReply = components['schemas']['LanguageListReply'];
 export type SchemaDeleteUserRequest = components['schemas']['DeleteUserRequest'];
-export type SchemaUrlReply = components['schemas']['UrlReply'];
+export type SchemaSupportReply = components['schemas']['SupportReply'];
 export type SchemaOnboardingAnswers = components['schemas']['OnboardingAnswers'];
 export type SchemaStoreOnBoardRequest = components['schemas']['StoreOnBoardRequest'];
 export type SchemaWebinarStatusRequest = components['schemas']['WebinarStatusRequest'];
 export type SchemaPlan = components['schemas']['Plan'];
 export type SchemaPlanListReply = components['schemas']['PlanListReply'];
+export type SchemaUrlReply = components['schemas']['UrlReply'];
 export type SchemaRazorpayPaymentLinkRequest = components['schemas']['RazorpayPaymentLinkRequest'];
 export type SchemaShortUrlReply = components['schemas']['ShortUrlReply'];
 export type SchemaRazorpayPaymentRequest = components['schemas']['RazorpayPaymentRequest'];
@@ -6246,13 +6252,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The support URL. */
+            /** @description The support URL, or null. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UrlReply"];
+                    "application/json": components["schemas"]["SupportReply"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8928,6 +8934,8 @@ export interface operations {
         parameters: {
             query: {
                 business_id: number;
+                /** @description The idempotency key of this suggestion (a new one per click); without it every call is a new generation. */
+                request_id?: string;
             };
             header?: never;
             path?: never;
@@ -8945,8 +8953,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationError"];
+            455: components["responses"]["InsufficientCredits"];
             500: components["responses"]["ServerError"];
             /** @description The AI provider failed (message 'Something went wrong', 03 §8). */
             503: {

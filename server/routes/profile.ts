@@ -161,7 +161,8 @@ export function profileRoutes() {
   });
 
   r.get('/api/support', auth, async (c) => {
-    const url = c.get('deps').config.env.SUPPORT_URL ?? 'https://help.example.com/wordsmith';
+    // No made-up address: without SUPPORT_URL the client says that support is not configured.
+    const url = c.get('deps').config.env.SUPPORT_URL || null;
     return c.json({ url } satisfies JsonResponse<'/api/support', 'get', 200>, 200);
   });
 

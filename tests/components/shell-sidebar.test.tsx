@@ -37,6 +37,16 @@ describe('Sidebar feature groups (01 §2)', () => {
     expect(within(group).getAllByRole('link').map((a) => a.textContent)).toEqual(['Examples', 'Gallery']);
   });
 
+  it('names the groups AI Image Generator and AI Blog Writer with headings, not look-alike links (issue 33, finding 5)', () => {
+    renderSidebar();
+    for (const name of ['AI Image Generator', 'AI Blog Writer']) {
+      const heading = within(nav()).getByRole('heading', { name });
+      expect(heading.closest('a, button, [tabindex]')).toBeNull();
+      expect(within(nav()).queryByRole('link', { name })).toBeNull();
+      expect(within(nav()).getByRole('list', { name })).toBeInTheDocument();
+    }
+  });
+
   it('marks Storybook Image Creator and AI Video Generator as Beta, and nothing else', () => {
     renderSidebar();
     const betas = within(nav()).getAllByText('Beta');

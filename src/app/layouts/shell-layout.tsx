@@ -8,6 +8,7 @@ import { VideoGeneratorBanner, VideoMaintenanceBanner } from '@/features/shell/b
 import { useServices } from '@/core/services';
 import { useCurrentUser } from '@/core/current-user';
 import { useAppActors } from '@/state/app-actors';
+import { useSupport } from '@/state/support';
 import { PLAN_ID } from '@machines/constants';
 import { NavigationGuard } from '../navigation-guard';
 import { useOnboardingStart } from '@/features/onboarding/start';
@@ -46,7 +47,7 @@ const OLD_UI_URL = (import.meta.env.VITE_OLD_UI_URL as string | undefined) || '/
  * live-webinar button (01 §2, §4).
  */
 function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
-  const { api, $api } = useServices();
+  const { $api } = useServices();
   const { user } = useCurrentUser();
   const { dialogs, afterFirstRoute } = useAppActors();
   // the profile and chat menus (their triggers work before that) and the webinar button load at the app's
@@ -75,18 +76,7 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
   useOnboardingStart(user, impersonating);
   useSignedInIntegrations(user, impersonating);
 
-  async function openSupport() {
-    // Opened synchronously so the browser does not block it as a pop-up, then pointed at the URL.
-    // ('noopener' would make window.open return null, leaving nothing to point at the URL)
-    const win = window.open('', '_blank');
-    if (win) win.opener = null;
-    try {
-      const { data } = await api.GET('/api/support');
-      if (win) win.location.href = data!.url;
-    } catch {
-      win?.close();
-    }
-  }
+  const openSupport = useSupport(!!user);
 
   const sub = user?.user_subscription;
   const mobileUrl = mobileAppUrl(import.meta.env as Record<string, string | boolean | undefined>);

@@ -120,16 +120,20 @@ const item = css({
   '& svg': { width: '4.5', height: '4.5', color: 'fg.muted', flexShrink: 0 },
 });
 const subItem = css({ minH: '8', px: '2.5', fontWeight: 'normal', color: 'fg.muted', _hover: { color: 'fg.default' } });
+// A group's name is a heading, styled as one (small, muted, no hover): it is neither a link nor focusable, so it
+// must not look like the links under it.
 const groupLabel = css({
   display: 'flex',
   alignItems: 'center',
-  gap: '2.5',
-  minH: '9',
+  gap: '2',
   px: '3',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'fg.default',
-  '& svg': { width: '4.5', height: '4.5', color: 'fg.muted', flexShrink: 0 },
+  pt: '2',
+  pb: '1',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  letterSpacing: '0.02em',
+  color: 'fg.muted',
+  '& svg': { width: '3.5', height: '3.5', flexShrink: 0 },
 });
 const slot = css({ display: 'flex', flexDirection: 'column', gap: '0.5', px: '1' });
 const nestedSlot = css({ mt: '2', ml: '5', pl: '3' });
@@ -246,10 +250,10 @@ export function Sidebar({
         <nav aria-label={SHELL_MESSAGES.mainNav}>
           <ul className={navList}>
             <li>
-              <span className={groupLabel} id={`${id}-image-group`}>
+              <h2 className={groupLabel} id={`${id}-image-group`}>
                 <ImageIcon />
                 AI Image Generator
-              </span>
+              </h2>
               <ul className={subList} aria-labelledby={`${id}-image-group`}>
                 <NavItem to={paths.imageExamples} sub>
                   Examples
@@ -263,10 +267,10 @@ export function Sidebar({
               Storybook Image Creator
             </NavItem>
             <li>
-              <span className={groupLabel} id={`${id}-blog-group`}>
+              <h2 className={groupLabel} id={`${id}-blog-group`}>
                 <FileTextIcon />
                 AI Blog Writer
-              </span>
+              </h2>
               <ul className={subList} aria-labelledby={`${id}-blog-group`}>
                 <NavItem to={paths.blogLibrary} icon={LibraryIcon} sub>
                   Library

@@ -8,7 +8,7 @@ import { SETTINGS_TEXT as t } from '../messages';
 import { Panel, stack } from '../panel';
 import { useApiErrorDialog } from '../use-account';
 import { useCurrentUser } from '@/core/current-user';
-import { browser } from '../use-plan-checkout';
+import { useSupport } from '@/state/support';
 
 const segmented = css({ display: 'inline-flex', p: '1', gap: '1', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' });
 const segment = css({
@@ -26,7 +26,7 @@ const segment = css({
 /**
  * target=settings (01 §2 profile menu "Settings"; the spec lists no settings, these are ours): the colour
  * theme of this device, the email address with a new verification link (GET /api/profile/resendVerification/{id}),
- * and support (GET /api/support, opened in a new window, 01 §7).
+ * and support (GET /api/support, opened in a new window, 01 §7, or a note that support is not configured).
  */
 export function SettingsTarget() {
   const { api } = useServices();
@@ -53,13 +53,11 @@ export function SettingsTarget() {
     }
   }
 
+  const openSupport = useSupport(!!user);
   async function support() {
     setBusy('support');
     try {
-      const { data } = await api.GET('/api/support');
-      browser.open(data!.url);
-    } catch (err) {
-      showError(err);
+      await openSupport();
     } finally {
       setBusy(null);
     }
