@@ -1,3 +1,5 @@
+import { render, screen } from '@testing-library/react';
+import { BillingToggle } from '@/features/billing/plan-cards';
 import { describe, expect, it } from 'vitest';
 import { semanticTokens } from '@/theme/semantic-tokens';
 import { tokens } from '@/theme/tokens';
@@ -70,5 +72,31 @@ describe.each(['base', '_dark'] as const)('palette contrast (%s)', (mode) => {
 
   it('form control borders are at least 3:1 against the surface', () => {
     expect(contrast(color('border.control', mode), color('bg.surface', mode))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/**
+ * Issue 33, finding 8: the selected option of a segmented toggle (Monthly / Annually, the dialogs' billing period,
+ * the theme) against its track: ≥ 3:1 in light and dark (WCAG 1.4.11), its text ≥ 4.5:1. The rendered toggle is
+ * checked to use exactly these tokens, so a change of either side fails here.
+ */
+const SEGMENT = { track: 'bg.subtle', selected: 'bg.inverted', selectedText: 'fg.inverted', dialogTrack: 'bg.muted' };
+
+describe.each(['base', '_dark'] as const)('segmented toggle contrast (%s)', (mode) => {
+  it('the selected option stands out from its track (≥ 3:1) and its text is readable (≥ 4.5:1)', () => {
+    expect(contrast(color(SEGMENT.selected, mode), color(SEGMENT.track, mode))).toBeGreaterThanOrEqual(3);
+    expect(contrast(color(SEGMENT.selected, mode), color(SEGMENT.dialogTrack, mode))).toBeGreaterThanOrEqual(3);
+    expect(contrast(color(SEGMENT.selectedText, mode), color(SEGMENT.selected, mode))).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the Monthly / Annually toggle uses those tokens', () => {
+  it('track bg.subtle; the pressed option bg.inverted with fg.inverted text', () => {
+    render(<BillingToggle value="yearly" onChange={() => {}} monthlyDisabled={false} plans={[]} />);
+    const pressed = screen.getByRole('button', { pressed: true });
+    const track = screen.getByRole('group');
+    expect(track.className).toContain(`bg_${SEGMENT.track}`);
+    expect(pressed.className).toMatch(new RegExp(`aria-pressed=true\\]\\]:bg_${SEGMENT.selected.replace('.', '\\.')}`));
+    expect(pressed.className).toMatch(new RegExp(`aria-pressed=true\\]\\]:c_${SEGMENT.selectedText.replace('.', '\\.')}`));
   });
 });

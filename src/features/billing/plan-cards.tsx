@@ -32,11 +32,13 @@ const segment = css({
   cursor: 'pointer',
   transition: 'background {durations.fast}, color {durations.fast}',
   _hover: { color: 'fg.default' },
-  '&[aria-pressed=true]': { bg: 'bg.surface', color: 'fg.default', boxShadow: 'sm' },
+  // The selected option is an inverted pill: bg.inverted on the bg.subtle track is ≥ 3:1 in light and dark
+  // (bg.surface on it was about 1.1:1 in dark), and its fg.inverted text ≥ 4.5:1.
+  '&[aria-pressed=true]': { bg: 'bg.inverted', color: 'fg.inverted', boxShadow: 'sm' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.focusRing', outlineOffset: '2px' },
   _disabled: { cursor: 'not-allowed', opacity: 0.6 },
 });
-const save = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'success.text' });
+const save = css({ fontSize: 'xs', fontWeight: 'semibold', color: 'success.text', '[aria-pressed=true] > &': { color: 'inherit' } });
 
 /**
  * Monthly / Annually (01 §3 pricing cards: "Annually … (save up to 20%)"). Users with monthly billing disabled

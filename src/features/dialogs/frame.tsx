@@ -66,7 +66,8 @@ export const styles = {
       color: 'fg.muted',
       cursor: 'pointer',
     },
-    '& label:has(input:checked)': { bg: 'bg.surface', color: 'fg.default', boxShadow: 'xs' },
+    // inverted pill: bg.inverted on the bg.muted track is ≥ 3:1 in light and dark (bg.surface was about 1.1:1 in dark)
+    '& label:has(input:checked)': { bg: 'bg.inverted', color: 'fg.inverted', boxShadow: 'xs' },
     '& label:has(input:focus-visible)': { boxShadow: 'focusRing' },
     '& input': { position: 'absolute', opacity: 0, inset: 0, cursor: 'pointer' },
   }),

@@ -19,7 +19,8 @@ const segment = css({
   fontWeight: 'medium',
   color: 'fg.muted',
   cursor: 'pointer',
-  '&[aria-checked=true]': { bg: 'bg.surface', color: 'fg.default', boxShadow: 'sm' },
+  // inverted pill: ≥ 3:1 against the track in light and dark (see plan-cards.tsx)
+  '&[aria-checked=true]': { bg: 'bg.inverted', color: 'fg.inverted', boxShadow: 'sm' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent.focusRing', outlineOffset: '2px' },
 });
 
