@@ -99,6 +99,42 @@ describe('render jobs', () => {
     expect(ffmpeg.started()).toBe(1);
   }, 120_000);
 
+  it('a render lost with its process (a crash mid-render) is expired and run again by the next process', async () => {
+    const stuck = fakeFfmpeg({ gated: true });
+    const namespace = newNamespace();
+    const crashed = processOf({ namespace, ffmpegPath: stuck.bin, workers: 1 });
+    const token = await s.login('plus@demo.test');
+    await crashed.jobs.start();
+    const { body } = await crashed.call('POST', '/api/videos', token, { content_type: 'text_to_video', prompt: 'Lost mid-render', duration_in_sec: 5 });
+    await vi.waitFor(async () => expect(await statesOf(namespace)).toEqual(['active']), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(() => expect(stuck.started()).toBe(1), { timeout: 30_000, interval: 20 });
+    // A stop that does not wait hands the running job back at once (a retry)...
+    await crashed.jobs.stop({ graceful: false });
+    expect(await statesOf(namespace)).toEqual(['retry']);
+    // ...a process killed outright cannot: its job stays active, as it is put back here (its ffmpeg never ends)
+    await s.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${`${VIDEO_RENDER_QUEUE}__${namespace}`}`);
+    expect(await statesOf(namespace)).toEqual(['active']);
+
+    const ffmpeg = fakeFfmpeg();
+    const bossClock = new TestClock(Date.now());
+    const next = processOf({ namespace, ffmpegPath: ffmpeg.bin, bossClock });
+    await next.jobs.start();
+    // pg-boss's supervisor expires the attempt after expireInSeconds; the job is retried and this worker runs it
+    // (time stops moving once it has started, so this attempt is not expired in turn)
+    await vi.waitFor(
+      async () => {
+        await bossClock.tick(5_000);
+        expect(ffmpeg.started()).toBe(1);
+      },
+      { timeout: 90_000, interval: 20 },
+    );
+    await vi.waitFor(async () => expect(await statesOf(namespace)).toEqual(['completed']), { timeout: 60_000, interval: 100 });
+    expect(ffmpeg.started()).toBe(1);
+    expect(bossClock.now() - Date.now()).toBeGreaterThanOrEqual(VIDEO_RENDER_RETRY.expireInSeconds * 1000 - 60_000);
+    s.clock.advance(25_000);
+    expect((await next.call('GET', `/api/videos/${body.id}/status`, token)).body).toMatchObject({ status: { status: 4 }, credit_usage: 10 });
+  }, 120_000);
+
   it('a failing render is retried with growing delays, then the video fails with the spec message and charges nothing', async () => {
     const ffmpeg = fakeFfmpeg({ failing: true });
     const namespace = newNamespace();
