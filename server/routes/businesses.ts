@@ -45,7 +45,7 @@ export function businessRoutes() {
   });
 
   r.get('/api/businesses/description', auth, async (c) => {
-    const description = await describeBrand(c.get('deps'), userOf(c), businessIdQuery(c), c.req.raw.signal);
+    const description = await describeBrand(c.get('deps'), userOf(c), businessIdQuery(c), c.req.raw.signal, c.req.query('request_id') || undefined);
     return c.json({ data: { description } } satisfies JsonResponse<'/api/businesses/description', 'get', 200>, 200);
   });
 

@@ -17,13 +17,18 @@ import type { JsonBody, Schemas } from '../types';
 import { HttpError, MSG, validationError, type FieldErrors } from '../http/errors';
 import { createAjv, loadOpenApi, toFieldErrors, type JsonSchema } from '../http/openapi-validate';
 import { createOfflineWriter } from '../ai/offline-writer';
-import { AiProviderError, type AiWriter } from '../ai/types';
+import { AiProviderError, countWords, type AiWriter } from '../ai/types';
+import { randomUUID } from 'node:crypto';
+import { releaseGeneration, reserveGeneration, settleGeneration, type Allowance } from '../metering';
+import { SUBSCRIPTION_INACTIVE_MESSAGE } from './image-allowance';
+import { BLOG_WORD_LIMIT_MESSAGE } from './long-blog';
 import {
   BRAND_COLOR_KEYS,
   BRAND_DESCRIPTION_WORDS,
   BRAND_FIRST_STEP,
   BRAND_TOTAL_STEPS,
 } from '../../machines/brand-constants';
+import { BLOG_UPGRADE_ERROR_TYPE, IMAGE_MESSAGES } from '../../machines/constants';
 
 type Business = Schemas['Business'];
 type Row = typeof t.businesses.$inferSelect;
@@ -271,26 +276,64 @@ export async function brandNames(db: Db, userId: number) {
     .orderBy(asc(sql`lower(${t.businesses.name})`), asc(t.businesses.id));
 }
 
-/** A suggested description of the user's brand, written by the AI provider; 503 'Something went wrong' when it fails. */
-export async function describeBrand(deps: Pick<AppDeps, 'db' | 'ai' | 'config'>, userId: number, businessId: number, signal: AbortSignal): Promise<string> {
-  const { db } = deps;
+/** Refusal of a description the plan cannot pay for: the long blog's word-limit / upgrade answers (03 §8). */
+function describeRefusal(a: Allowance): HttpError {
+  if (a.plan === 'inactive') return new HttpError(403, SUBSCRIPTION_INACTIVE_MESSAGE, { type: BLOG_UPGRADE_ERROR_TYPE });
+  if (a.plan === 'free') return new HttpError(455, BLOG_WORD_LIMIT_MESSAGE, { type: BLOG_UPGRADE_ERROR_TYPE });
+  return new HttpError(455, IMAGE_MESSAGES.insufficientCredits, { type: BLOG_UPGRADE_ERROR_TYPE });
+}
+
+/**
+ * A suggested description of the user's brand, written by the AI provider; 503 'Something went wrong' when it
+ * fails. Metered like every generation (server/metering.ts): BRAND_DESCRIPTION_WORDS reserved before the writer
+ * starts, settled to the words written, released when it fails or is stopped. `requestId` is the idempotency key:
+ * a repeat answers the first description, charged once.
+ */
+export async function describeBrand(
+  deps: Pick<AppDeps, 'db' | 'ai' | 'config' | 'clock'>,
+  userId: number,
+  businessId: number,
+  signal: AbortSignal,
+  requestId?: string,
+): Promise<string> {
+  const { db, clock } = deps;
   const own = await loadOwn(db, userId, businessId);
   const [row] = await selectBusinesses(db).where(eq(t.businesses.id, own.id));
+  const hold = await reserveGeneration(
+    db,
+    {
+      userId,
+      requestKey: `brand-description:${own.id}:${requestId ?? randomUUID()}`,
+      kind: 'brand-description',
+      description: `Brand description: ${row!.name}`,
+      words: BRAND_DESCRIPTION_WORDS,
+      upTo: true,
+      refusal: describeRefusal,
+    },
+    clock.now(),
+  );
+  if (hold.repeat) {
+    const first = (hold.repeat.result as { description?: string } | null)?.description;
+    if (hold.repeat.status === 'settled' && first) return first;
+    throw new HttpError(409, 'This description is being written.');
+  }
   const ai: AiWriter = deps.ai ?? createOfflineWriter({ paceMs: deps.config.aiPaceMs });
   let text = '';
   try {
     for await (const piece of ai.stream({ kind: 'section', messages: [{ role: 'user', content: describePrompt(row!) }], maxWords: BRAND_DESCRIPTION_WORDS }, signal))
       text += piece;
+    const description = plainDescription(text);
+    if (!description) throw new HttpError(503, SOMETHING_WENT_WRONG, { type: 'Error' });
+    await db.transaction((tx) => settleGeneration(tx, hold, { words: countWords(description) }, clock.now(), { description }));
+    return description;
   } catch (err) {
+    await releaseGeneration(db, hold, clock.now());
     if (err instanceof AiProviderError) {
       console.error(`[businesses] description: ${err.message}`);
       throw new HttpError(503, SOMETHING_WENT_WRONG, { type: 'Error' });
     }
     throw err;
   }
-  const description = plainDescription(text);
-  if (!description) throw new HttpError(503, SOMETHING_WENT_WRONG, { type: 'Error' });
-  return description;
 }
 
 export async function brandProducts(db: Db, userId: number, businessId: number): Promise<Product[]> {
