@@ -58,6 +58,9 @@ describe('plan-dependent limit dialogs (01 §6)', () => {
     const dialog = await findDialog('Chat Usage Limit Exhausted');
     expect(within(dialog).getByRole('button', { name: 'Upgrade now' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Buy More Credits' })).not.toBeInTheDocument();
+    // free users cannot buy credits, so the text does not offer them (issue 33, finding 6)
+    expect(dialog).toHaveAccessibleDescription(LIMIT_TEXT.chat.freeBody);
+    expect(dialog).not.toHaveTextContent(/credits/i);
     await userEvent.click(footerClose(dialog));
     await gone();
   });

@@ -21,6 +21,8 @@ import { deferredModule, usePreloadAfter } from '@/ui/deferred-module';
 const MobileAppPromo = lazy(async () => ({ default: (await import('@/features/shell/mobile-app-promo')).MobileAppPromo }));
 
 // The search modal (Ark Dialog, the result list) loads on the first open: the first route does not carry it.
+// only users whose plan is not active see it, so it loads with them, not with the first route
+const SubscriptionBanner = lazy(() => import('@/features/shell/subscription-banner').then((m) => ({ default: m.SubscriptionBanner })));
 const ToolSearchDialog = lazy(() => import('@/features/shell/tool-search').then((m) => ({ default: m.ToolSearchDialog })));
 
 /*
@@ -115,6 +117,11 @@ function ShellFrame({ fullHeight }: { fullHeight: boolean }) {
     >
       {/* 01 §4 navigation guard: one per shell (one blocker at a time; generations run only here) */}
       <NavigationGuard />
+      {sub && sub.status !== 'active' && (
+        <Suspense fallback={null}>
+          <SubscriptionBanner status={sub.status} planTitle={sub.plan.title} endAt={sub.end_at} now={Date.now()} />
+        </Suspense>
+      )}
       {user && <VideoGeneratorBanner userId={user.id} />}
       <VideoMaintenanceBanner on={!!flags?.videoMaintenance} />
       <div style={fullHeight ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } : undefined}>

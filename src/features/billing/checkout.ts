@@ -51,7 +51,8 @@ export function isUpgrade(user: User | undefined, plan: Plan, frequency: Frequen
   if (plan.id === PLAN_ID.free) return false;
   const sub = user?.user_subscription;
   if (!sub || sub.plan_id === PLAN_ID.free) return true;
-  if (sub.status !== 'active') return true; // an ended / cancelled / unpaid plan may be bought again
+  // an ended / cancelled / unpaid plan may be bought again, or a bigger one; a smaller one is not offered
+  if (sub.status !== 'active') return plan.id >= sub.plan_id;
   if (plan.id > sub.plan_id) return true;
   // same plan: only monthly → yearly is a change worth offering
   return plan.id === sub.plan_id && sub.payment_frequency === 'monthly' && frequency === 'yearly';

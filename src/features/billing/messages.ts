@@ -25,6 +25,8 @@ export const PRICING_PAGE = {
   currentPlan: 'Current plan',
   upgradeTo: (plan: string) => `Upgrade to ${plan}`,
   switchToYearly: 'Switch to yearly billing',
+  /** a cancelled, expired or unpaid plan bought again */
+  resubscribeTo: (plan: string) => `Resubscribe to ${plan}`,
   getStarted: 'Get started',
   signInToBuy: 'Sign in to upgrade',
   offerBadge: 'Offer',
@@ -100,6 +102,8 @@ export const SUBSCRIPTION_TEXT = {
   yearly: 'Billed yearly',
   renews: (date: string) => `Renews on ${date}`,
   ends: (date: string) => `Ends on ${date}`,
+  /** a cancelled or expired plan whose end has passed */
+  ended: (date: string) => `Ended on ${date}`,
   usageTitle: 'Usage this period',
   words: 'Words',
   images: 'Images',

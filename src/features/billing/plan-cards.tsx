@@ -209,7 +209,7 @@ export function PlanCards({ plans, frequency, offer, user, signedIn, paidOnly, u
                 loading={payingPlan === plan.id}
                 loadingText={t.redirecting}
               >
-                {sub && sub.plan_id === plan.id ? t.switchToYearly : t.upgradeTo(plan.title)}
+                {sub && sub.plan_id === plan.id ? (sub.status === 'active' ? t.switchToYearly : t.resubscribeTo(plan.title)) : t.upgradeTo(plan.title)}
               </Button>
             ) : null}
           </article>

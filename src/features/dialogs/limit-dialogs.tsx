@@ -87,10 +87,16 @@ export function GenerateLimitDialog({ type, actions }: { type: GenerateLimitType
 }
 
 /** A limit dialog whose actions follow the plan (image, background removal, chat, HD, upgrade-to-access). */
-export function PlanLimitDialog({ text, actions }: { text: { title: string; body: string }; actions: DialogActions }) {
+export function PlanLimitDialog({ text, actions }: { text: { title: string; body: string; freeBody?: string }; actions: DialogActions }) {
   const { user } = useCurrentUser();
+  const free = (user?.user_subscription.plan_id ?? PLAN_ID.free) === PLAN_ID.free;
   return (
-    <Frame media={<LimitIllustration />} title={text.title} description={text.body} footer={<PlanUpgradeFooter user={user} actions={actions} />} />
+    <Frame
+      media={<LimitIllustration />}
+      title={text.title}
+      description={free && text.freeBody ? text.freeBody : text.body}
+      footer={<PlanUpgradeFooter user={user} actions={actions} />}
+    />
   );
 }
 

@@ -59,9 +59,18 @@ export const GENERATE_LIMIT_BODY: Record<GenerateLimitType, string> = {
 };
 
 export const LIMIT_TEXT = {
-  imageLimit: { title: DIALOG_TEXT['generate-limit'].image, body: 'You have reached the image limit of your plan. Upgrade or buy more credits to keep creating images.' },
+  // Free users cannot buy credits (01 §6: the free limit offers 'Upgrade now' and 'Close'), so their text says upgrade only.
+  imageLimit: {
+    title: DIALOG_TEXT['generate-limit'].image,
+    body: 'You have reached the image limit of your plan. Upgrade or buy more credits to keep creating images.',
+    freeBody: 'You have reached the image limit of the free plan. Upgrade to keep creating images.',
+  },
   bgRemoval: { title: 'Background Removal Limit', body: 'You have used all the background removals of your plan. Upgrade to remove more backgrounds.' },
-  chat: { title: DIALOG_TEXT['chat-limit-exceeded'].title, body: 'You have used the chat allowance of your plan. Upgrade or buy more credits to keep chatting.' },
+  chat: {
+    title: DIALOG_TEXT['chat-limit-exceeded'].title,
+    body: 'You have used the chat allowance of your plan. Upgrade or buy more credits to keep chatting.',
+    freeBody: 'You have used the chat allowance of the free plan. Upgrade to keep chatting.',
+  },
   upgradeToAccess: { title: 'Upgrade to Access', body: 'This feature is part of our paid plans. Upgrade to unlock it.' },
   featureAccess: {
     title: DIALOG_TEXT['feature-access'].title, // spec 01 §2

@@ -27,7 +27,7 @@ function readDismissed(key: string): boolean {
   }
 }
 
-const banner = css({
+export const banner = css({
   display: 'flex',
   alignItems: { base: 'flex-start', sm: 'center' },
   gap: '3',
@@ -41,11 +41,11 @@ const banner = css({
   '& > svg': { flexShrink: 0, width: '5', height: '5', mt: { base: '0.5', sm: '0' } },
 });
 const promo = css({ bg: 'accent.subtle', borderColor: 'accent.muted', color: 'fg.default', '& > svg': { color: 'accent.text' } });
-const warning = css({ bg: 'warning.subtle', borderColor: 'warning.default/40', color: 'fg.default', '& > svg': { color: 'warning.text' } });
-const text = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, flexWrap: 'wrap', columnGap: '2', rowGap: '0.5', flex: '1', minW: '0' });
-const title = css({ fontWeight: 'semibold' });
-const muted = css({ color: 'fg.muted' });
-const cta = css({
+export const warning = css({ bg: 'warning.subtle', borderColor: 'warning.default/40', color: 'fg.default', '& > svg': { color: 'warning.text' } });
+export const text = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, flexWrap: 'wrap', columnGap: '2', rowGap: '0.5', flex: '1', minW: '0' });
+export const title = css({ fontWeight: 'semibold' });
+export const muted = css({ color: 'fg.muted' });
+export const cta = css({
   display: 'inline-flex',
   alignItems: 'center',
   h: '8',

@@ -72,7 +72,7 @@ function PlanSummary({ user }: { user: User }) {
         <p className={mutedText}>
           {paid ? (sub.payment_frequency === 'yearly' ? s.yearly : s.monthly) : null}
           {paid && end ? ' · ' : null}
-          {end ? (sub.status === 'active' ? s.renews(end) : s.ends(end)) : null}
+          {end ? (sub.status === 'active' ? s.renews(end) : Date.parse(sub.end_at!) <= Date.now() ? s.ended(end) : s.ends(end)) : null}
         </p>
       </div>
       <h3 className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' })}>
