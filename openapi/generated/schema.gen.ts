@@ -98,6 +98,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an impersonation link's token
+         * @description The token of `/?impersonateToken=…` (01 §2 start-up): accepted only when it was minted for impersonation (single use, 5 minutes); a session's access token or any other token is refused with 422. The app calls it only after the browser's user agreed to leave a session it already has.
+         */
+        post: operations["impersonate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password/email": {
         parameters: {
             query?: never;
@@ -3939,6 +3959,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/impersonation-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an impersonation token (development)
+         * @description Development and test only (never mounted in production): an impersonation token for the account with this email, as an operator's tool would mint one.
+         */
+        post: operations["devImpersonationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logs/log-crash-report": {
         parameters: {
             query?: never;
@@ -4177,6 +4217,9 @@ export interface components {
             email?: string;
             callbackurl?: string;
             fe_token?: string;
+        };
+        ImpersonateRequest: {
+            token: string;
         };
         /** @description Asks for a reset link by email. */
         PasswordResetLinkRequest: {
@@ -5322,6 +5365,13 @@ export interface components {
             /** @enum {string} */
             status: "ok";
         };
+        DevImpersonationRequest: {
+            /** Format: email */
+            email: string;
+        };
+        DevImpersonationReply: {
+            token: string;
+        };
         /** @description A client crash (spec 01 §7 /logs/log-crash-report {metadata, error}). The error-logging call sends url, user, subscription, error name, message and stack: those go in metadata and error. */
         CrashReportRequest: {
             metadata?: {
@@ -5504,6 +5554,7 @@ export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaRegisterRequest = components['schemas']['RegisterRequest'];
 export type SchemaGoogleLoginRequest = components['schemas']['GoogleLoginRequest'];
 export type SchemaUserReply = components['schemas']['UserReply'];
+export type SchemaImpersonateRequest = components['schemas']['ImpersonateRequest'];
 export type SchemaPasswordResetLinkRequest = components['schemas']['PasswordResetLinkRequest'];
 export type SchemaPasswordResetRequest = components['schemas']['PasswordResetRequest'];
 export type SchemaMessageReply = components['schemas']['MessageReply'];
@@ -5649,6 +5700,8 @@ export type SchemaEasyBlogOutline = components['schemas']['EasyBlogOutline'];
 export type SchemaEasyBlogOutlineReply = components['schemas']['EasyBlogOutlineReply'];
 export type SchemaEasyBlogDetailsReply = components['schemas']['EasyBlogDetailsReply'];
 export type SchemaHealthReply = components['schemas']['HealthReply'];
+export type SchemaDevImpersonationRequest = components['schemas']['DevImpersonationRequest'];
+export type SchemaDevImpersonationReply = components['schemas']['DevImpersonationReply'];
 export type SchemaCrashReportRequest = components['schemas']['CrashReportRequest'];
 export type SchemaCrashReportTokenReply = components['schemas']['CrashReportTokenReply'];
 export type SchemaAppFlagsReply = components['schemas']['AppFlagsReply'];
@@ -5834,6 +5887,33 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    impersonate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpersonateRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in as the impersonated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthReply"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -12007,6 +12087,32 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    devImpersonationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DevImpersonationRequest"];
+            };
+        };
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevImpersonationReply"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
         };
     };
     logCrashReport: {

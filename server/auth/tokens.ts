@@ -201,3 +201,20 @@ export async function consumeOAuthCode(db: Db, code: string, redirectUri: string
   if (used.length === 0) return null;
   return row.userId;
 }
+
+/**
+ * Impersonation tokens (`/?impersonateToken=…`, 01 §2): single-use codes of their own kind (an OAuth code for the
+ * client 'impersonation' and a redirect no browser has), so a session's access token, a sign-in code or anything
+ * else is never accepted as one. Minted by an operator's tool (the dev route in development).
+ */
+export const IMPERSONATION_CLIENT_ID = 'impersonation';
+const IMPERSONATION_REDIRECT = 'urn:wordsmith:impersonation';
+
+export function issueImpersonationToken(db: Db, userId: number, now: Date): Promise<string> {
+  return issueOAuthCode(db, userId, IMPERSONATION_CLIENT_ID, IMPERSONATION_REDIRECT, now);
+}
+
+/** The impersonated user's id, or null when the token was not minted for impersonation, is used or expired. */
+export function consumeImpersonationToken(db: Db, token: string, now: Date): Promise<number | null> {
+  return consumeOAuthCode(db, token, IMPERSONATION_REDIRECT, IMPERSONATION_CLIENT_ID, now);
+}

@@ -21,6 +21,7 @@ import {
   revokeAccessToken,
   revokeAllTokens,
   forgetAccessTokens,
+  consumeImpersonationToken,
 } from '../auth/tokens';
 import { ENGLISH_ID } from '../seed/catalogue';
 import { PLAN_ID } from '../../machines/constants';
@@ -274,6 +275,22 @@ export function authRoutes() {
     }
     // Same answer whether or not the account exists.
     return c.json({ message: 'If the address is registered, we have emailed a password reset link.', status: true }, 200);
+  });
+
+  r.post('/api/auth/impersonate', async (c) => {
+    const { db, clock } = c.get('deps');
+    const b = body<JsonBody<'/api/auth/impersonate', 'post'>>(c);
+    // guesses count per client address like reset tokens (never against a sign-in)
+    const gate = await resetTokenGate(c);
+    if (!gate.ok) return tooManyAttempts(c, gate);
+    const now = clock.now();
+    const reply = await db.transaction(async (tx) => {
+      const userId = await consumeImpersonationToken(tx, b.token, now);
+      if (userId === null) throw validationError({ token: ['This impersonation link is invalid or has expired.'] });
+      return authReply(tx, userId, now, undefined, 'Login successful.');
+    });
+    await gate.succeeded();
+    return c.json(reply satisfies JsonResponse<'/api/auth/impersonate', 'post', 200>, 200);
   });
 
   r.post('/api/logout', requireAuth(), async (c) => {

@@ -8,6 +8,8 @@ import { optionalAuth } from '../http/auth';
 import { HttpError, MSG } from '../http/errors';
 import { clientAddress, countRequest, UNKNOWN_ADDRESS, type SignInRefusal } from '../http/rate-limit';
 import { crashTokenIssuer } from '../http/crash-token';
+import { findUserByEmail } from '../db/queries';
+import { issueImpersonationToken } from '../auth/tokens';
 
 /** The largest crash report kept (the client sends at most an 8,000-character stack). */
 export const CRASH_REPORT_MAX_BYTES = 16 * 1024;
@@ -44,6 +46,14 @@ export function systemRoutes(devRoutes: boolean) {
       if (!reset) throw new HttpError(404, 'Not Found');
       await reset();
       return c.json({ status: 'ok' } satisfies JsonResponse<'/api/dev/reset', 'post', 200>, 200);
+    });
+
+    r.post('/api/dev/impersonation-token', async (c) => {
+      const { db, clock } = c.get('deps');
+      const user = await findUserByEmail(db, body<JsonBody<'/api/dev/impersonation-token', 'post'>>(c).email);
+      if (!user || user.deletedAt) throw new HttpError(404, MSG.notFound);
+      const token = await issueImpersonationToken(db, user.id, clock.now());
+      return c.json({ token } satisfies JsonResponse<'/api/dev/impersonation-token', 'post', 200>, 200);
     });
   }
 

@@ -79,6 +79,13 @@ c('post /api/dev/reset', 'reseeds', 200, async () => {
   return r;
 });
 c('post /logs/crash-report-token', 'signed out', 200, () => send('POST', '/logs/crash-report-token'));
+c('post /api/dev/impersonation-token', 'minted', 200, () => send('POST', '/api/dev/impersonation-token', { json: { email: 'plus@demo.test' } }));
+c('post /api/dev/impersonation-token', 'unknown email', 404, () => send('POST', '/api/dev/impersonation-token', { json: { email: 'nobody@demo.test' } }));
+c('post /api/auth/impersonate', 'minted token', 200, async () => {
+  const { token } = JSON.parse((await send('POST', '/api/dev/impersonation-token', { json: { email: 'plus@demo.test' } })).text) as { token: string };
+  return send('POST', '/api/auth/impersonate', { json: { token } });
+});
+c('post /api/auth/impersonate', 'an access token', 422, async (x) => send('POST', '/api/auth/impersonate', { json: { token: await x.token('pro@demo.test') } }));
 c('post /logs/log-crash-report', 'signed out, with a crash-report token', 200, async () => {
   const { token } = JSON.parse((await send('POST', '/logs/crash-report-token')).text) as { token: string };
   return send('POST', '/logs/log-crash-report', { headers: { 'x-crash-report-token': token }, json: { error: { name: 'TypeError', message: 'x is undefined', stack: 'at y' }, metadata: { url: '/home' } } });
