@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '@server/app';
 import { memoryMailer, type Mailer } from '@server/app-env';
 import { openDb, isPostgresUrl, type Db } from '@server/db/client';
+import { mediaStoreFromEnv } from '@server/media/media-store-config';
 import { createJobQueue, type JobQueue } from '@server/jobs/queue';
 import { resetDatabase, DEMO_PASSWORD } from '@server/seed/index';
 
@@ -72,7 +73,8 @@ async function createThrowawayDatabase(url: string) {
 export async function startTestServer(opts: { devRoutes?: boolean } = {}): Promise<TestServer> {
   const envUrl = process.env.DATABASE_URL;
   const throwaway = isPostgresUrl(envUrl) ? await createThrowawayDatabase(envUrl) : undefined;
-  const opened = await openDb({ url: throwaway?.url ?? 'memory://' });
+  // media files of a throwaway database are as temporary as it is (a directory removed on close, as for memory://)
+  const opened = await openDb({ url: throwaway?.url ?? 'memory://', media: throwaway ? await mediaStoreFromEnv({ kind: 'memory' }) : undefined });
   const clock = testClock();
   const mailer = memoryMailer();
   const reset = async () => {
