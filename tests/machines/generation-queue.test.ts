@@ -516,6 +516,57 @@ describe('generationQueue rules (02 §4, §8)', () => {
     expect(h.ctx().items).toEqual([]);
   });
 
+  describe('clearing with every status present, against the spec written out (02 §4 "Other actions clear completed or errored items, or clear all active items and reset the counter to 1")', () => {
+    const stored = (id: string, status: QueueItem['status']): QueueItem => ({
+      id,
+      type: 'image',
+      source: 'example_popup',
+      status,
+      prompt: `prompt ${id}`,
+      isGenerating: false,
+      retryCount: 0,
+      updatedAt: NOW - 60_000,
+      created_at: NOW - 60_000,
+      requestPayload: { prompt: `prompt ${id}` },
+      ...(status === 'error' ? { error: 'Image generation failed. Please try again.' } : {}),
+    });
+    // one pending item is picked up at once (02 §4 "Only one pending item is picked up at a time"): the oldest, which
+    // is the lower one in the list, as new items are added at the front
+    const mixed = () => [
+      stored('a', 'pending'),
+      stored('s1', 'success'),
+      stored('e1', 'error'),
+      stored('b', 'pending'),
+      stored('s2', 'success'),
+      stored('e2', 'error'),
+    ];
+    const shape = (h: ReturnType<typeof harness>) => h.ctx().items.map((i) => [i.id, i.status]);
+
+    it('clear completed removes exactly the successes: the errors and the active items stay, in order', async () => {
+      const h = harness(mixed());
+      expect(shape(h)).toEqual([['a', 'pending'], ['s1', 'success'], ['e1', 'error'], ['b', 'generating'], ['s2', 'success'], ['e2', 'error']]);
+      h.actor.send({ type: 'queue.clearCompleted' });
+      expect(shape(h)).toEqual([['a', 'pending'], ['e1', 'error'], ['b', 'generating'], ['e2', 'error']]);
+      // the running generation was not disturbed: it still ends in success, and the next pending one starts
+      await succeedImage(h);
+      expect(shape(h)).toEqual([['a', 'generating'], ['e1', 'error'], ['b', 'success'], ['e2', 'error']]);
+      expect(h.images.map((d) => d.input.item.id)).toEqual(['b', 'a']);
+    });
+
+    it('clear errored removes exactly the errors: the successes and the active items stay, in order', () => {
+      const h = harness(mixed());
+      h.actor.send({ type: 'queue.clearErrored' });
+      expect(shape(h)).toEqual([['a', 'pending'], ['s1', 'success'], ['b', 'generating'], ['s2', 'success']]);
+    });
+
+    it('clear active removes the pending and generating items, keeps successes and errors, and resets the counter to 1', () => {
+      const h = harness(mixed());
+      h.actor.send({ type: 'queue.clearActive' });
+      expect(shape(h)).toEqual([['s1', 'success'], ['e1', 'error'], ['s2', 'success'], ['e2', 'error']]);
+      expect(h.ctx().counter).toBe(1);
+    });
+  });
+
   it('error items are purged when a new item is added', async () => {
     const h = harness();
     h.actor.send({ type: 'queue.add', item: img({ prompt: 'bad', requestPayload: undefined }), now: NOW });
