@@ -207,15 +207,18 @@ describe('target=topup-credits (01 §7 Credits, §8)', () => {
     expect(await within(form).findByText(c.result('10'))).toBeInTheDocument(); // 60 s / 6
   });
 
-  test('history: Active and Expired records (valid one year), at least 10 rows in a 400 px table', async () => {
+  test('history: Active and Expired records (valid one year) in a table of at most 400 px, with no empty rows (issue 33, finding 10)', async () => {
     const svc = services();
     await signInAs(svc, 'plus@demo.test');
+    const { data } = await svc.api.GET('/api/credits/histroy', { params: { query: { page: 1, per_page: CREDIT_HISTORY_MIN_ROWS } } });
     renderRoute('/credit-based?target=topup-credits', svc);
     const region = await screen.findByRole('region', { name: c.historyTable });
-    expect(region).toHaveStyle({ height: '400px' });
+    expect(region).toHaveStyle({ maxHeight: '400px' });
     expect(within(region).getByText('Active')).toBeInTheDocument();
     expect(within(region).getByText('Expired')).toBeInTheDocument();
-    expect(region.querySelectorAll('tbody tr')).toHaveLength(CREDIT_HISTORY_MIN_ROWS);
+    const rows = [...region.querySelectorAll('tbody tr')];
+    expect(rows).toHaveLength(data!.data.length);
+    for (const row of rows) expect(row.textContent?.trim()).not.toBe('');
   });
 
   test('history loads the next page only when scrolled within 100 px of the end', async () => {
@@ -230,14 +233,14 @@ describe('target=topup-credits (01 §7 Credits, §8)', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
     renderRoute('/credit-based?target=topup-credits', svc);
     const region = await screen.findByRole('region', { name: c.historyTable });
-    expect(region.querySelectorAll('tbody tr:not([data-filler])')).toHaveLength(10);
+    expect(region.querySelectorAll('tbody tr')).toHaveLength(10);
     region.scrollTop = 400; // 200 px from the end
     fireEvent.scroll(region);
     await new Promise((r) => setTimeout(r, 300));
-    expect(region.querySelectorAll('tbody tr:not([data-filler])')).toHaveLength(10);
+    expect(region.querySelectorAll('tbody tr')).toHaveLength(10);
     region.scrollTop = 520; // 80 px from the end
     fireEvent.scroll(region);
-    await waitFor(() => expect(region.querySelectorAll('tbody tr:not([data-filler])')).toHaveLength(13));
+    await waitFor(() => expect(region.querySelectorAll('tbody tr')).toHaveLength(13));
     expect(nearEnd({ scrollTop: 499, clientHeight: 400, scrollHeight: 1000 })).toBe(false);
     expect(nearEnd({ scrollTop: 500, clientHeight: 400, scrollHeight: 1000 })).toBe(true);
   });
@@ -276,5 +279,16 @@ describe('other targets and parameters', () => {
     await signInAs(svc, 'free@demo.test');
     renderRoute('/credit-based?target=nope', svc);
     expect(await screen.findByRole('tab', { name: ACCOUNT_PAGE.tabs.profile, selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('money and counts as a user reads them (issue 33, finding 10)', () => {
+  test("prices per credit have two decimals ('$0.10', not '$0.1') and one credit is singular ('1 credit per image')", async () => {
+    const svc = services();
+    await signInAs(svc, 'plus@demo.test');
+    renderRoute('/credit-based?target=topup-credits', svc);
+    expect(await screen.findByText(c.perCredit('$0.10'), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 credit per image', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\$0\.1 per credit|(^|\D)1 credits/);
   });
 });

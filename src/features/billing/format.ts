@@ -3,11 +3,13 @@ import { lazyIntl } from '@/ui/lazy-intl';
 
 // made on first use (see lazyIntl): the dialogs that load on every signed-in visit import this module
 const usd = lazyIntl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const cents = lazyIntl(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const inr = lazyIntl(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 }));
 const count = lazyIntl(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 const date = lazyIntl(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
 
-export const formatUsd = (n: number) => usd().format(n);
+/** Whole dollars without cents ('$15'); any other amount with two decimals ('$0.10', '$12.50', never '$0.1'). */
+export const formatUsd = (n: number) => (Number.isInteger(n) ? usd() : cents()).format(n);
 export const formatInr = (n: number) => inr().format(n);
 export const formatMoney = (n: number, currency: string) => (currency === 'INR' ? formatInr(n) : currency === 'USD' ? formatUsd(n) : `${count().format(n)} ${currency}`);
 export const formatCount = (n: number) => count().format(n);

@@ -4,6 +4,9 @@
  */
 import { PLAN_TEXT } from '@/core/plan-catalogue';
 
+/** 'credit' for a count of exactly one ('1 credit per image'), else 'credits'. */
+const credits = (n: string) => (n === '1' ? 'credit' : 'credits');
+
 export const PRICING_PAGE = {
   title: 'Plans and pricing',
   subtitle: 'Start free, upgrade when you need more. Limits renew monthly.', // "limits renew monthly" 01 §6
@@ -169,7 +172,7 @@ export const CREDITS_TEXT = {
   optionsDescription: 'Add-on credits are used after your plan credits and stay valid for one year.', // 01 §9
   freePlanNote: 'Add-on credits are for paid plans. Upgrade to buy credits.',
   upgrade: 'See plans',
-  pack: (n: string) => `${n} credits`,
+  pack: (n: string) => `${n} ${credits(n)}`,
   perCredit: (cost: string) => `${cost} per credit`,
   about: (words: string, images: string) => `About ${words} words or ${images} images`,
   buy: 'Buy Credits',
@@ -185,10 +188,10 @@ export const CREDITS_TEXT = {
   imageCount: 'Images',
   voiceCount: 'Voice (seconds)',
   calculate: 'Calculate',
-  result: (n: string) => `About ${n} credits`,
+  result: (n: string) => `About ${n} ${credits(n)}`,
   detailsTitle: 'What things cost',
-  textRate: (n: string) => `${n} credits per 1000 words`,
-  imageRate: (n: string) => `${n} credits per image`,
+  textRate: (n: string) => `${n} ${credits(n)} per 1000 words`,
+  imageRate: (n: string) => `${n} ${credits(n)} per image`,
   /** 01 §8 credits texts, verbatim. */
   detailsFailed: 'Unable to load credit details. Please try again.',
   retry: 'Retry',

@@ -15,6 +15,9 @@ import { PLAN_TEXT } from '@/core/plan-catalogue';
  */
 export { DIALOG_TEXT };
 
+/** 'credit' for a count of exactly one ('1 credit per image'), else 'credits'. */
+const creditWord = (n: string) => (n === '1' ? 'credit' : 'credits');
+
 /** The product's name as the shell shows it (features do not import each other, so it is repeated here). */
 export const PRODUCT_NAME = 'Wordsmith AI';
 
@@ -140,7 +143,7 @@ export const PAYMENT_TEXT = {
 export const CREDIT_TEXT = {
   buyTitle: 'Buy More Credits', // spec 01 §6 (button label, used as the dialog title too)
   buyDescription: 'Add-on credits are used after your plan credits and stay valid for one year.', // 01 §9 valid one year
-  pack: (credits: string) => `${credits} credits`,
+  pack: (credits: string) => `${credits} ${creditWord(credits)}`,
   perCredit: (cost: string) => `${cost} per credit`,
   limits: (words: string, images: string) => `About ${words} words or ${images} images`,
   buy: 'Buy Credits',
@@ -152,8 +155,8 @@ export const CREDIT_TEXT = {
   balance: 'Credits used this period',
   text: 'Text',
   image: 'Images',
-  textRate: (credits: string) => `${credits} credits per 1000 words`,
-  imageRate: (credits: string) => `${credits} credits per image`,
+  textRate: (credits: string) => `${credits} ${creditWord(credits)} per 1000 words`,
+  imageRate: (credits: string) => `${credits} ${creditWord(credits)} per image`,
   /** spec 01 §8 */
   detailFailed: 'Unable to load credit details. Please try again.',
   retry: 'Retry', // spec 01 §8
@@ -251,6 +254,11 @@ export const MISC_TEXT = {
   },
   deleteWordpress: { title: 'Remove WordPress site?', body: 'The site will be disconnected. You can import it again later.', confirm: 'Remove' },
   logout: { title: 'Log out?', body: `You will be signed out of ${PRODUCT_NAME} on this device.`, confirm: 'Log out' },
+  switchAccount: {
+    title: 'Switch account?',
+    body: `This link signs you in to ${PRODUCT_NAME} as another account. You are signed in already: switching ends your session on this device.`,
+    confirm: 'Switch account',
+  },
   promptsError: { title: DIALOG_TEXT['api-error'].title, ...DIALOG_TEXT['prompts-error'] }, // spec 01 §8
   realtime: {
     title: 'Real-Time Blog Writing',

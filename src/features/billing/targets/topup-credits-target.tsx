@@ -345,7 +345,6 @@ export function CreditHistory() {
   // A short first page may not fill the 400 px box: keep loading until it scrolls (or the list ends).
   useEffect(() => maybeLoadMore(box.current), [rows.length, maybeLoadMore]);
   const onScroll = (e: UIEvent<HTMLDivElement>) => maybeLoadMore(e.currentTarget);
-  const filler = Math.max(0, CREDIT_HISTORY_MIN_ROWS - rows.length);
 
   return (
     <Panel title={t.historyTitle} description={t.validOneYear}>
@@ -366,7 +365,9 @@ export function CreditHistory() {
           aria-label={t.historyTable}
           data-testid="credit-history-scroll"
           className={css({ overflowY: 'auto', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg' })}
-          style={{ height: CREDIT_HISTORY_TABLE_HEIGHT_PX }}
+          // 01 §9 "table height 400 px" caps the box; "minimum row count 10" is the rows asked for per page
+          // (per_page), never padding: a short history shows its rows and no empty ones.
+          style={{ maxHeight: CREDIT_HISTORY_TABLE_HEIGHT_PX }}
         >
           <table className={historyTable}>
             <thead>
@@ -390,11 +391,6 @@ export function CreditHistory() {
                     <Badge tone={statusTone[r.status]}>{r.status}</Badge>
                   </td>
                   <td>{formatDate(r.expired_at)}</td>
-                </tr>
-              ))}
-              {Array.from({ length: filler }, (_, i) => (
-                <tr key={`filler-${i}`} aria-hidden="true" data-filler="">
-                  <td colSpan={6} />
                 </tr>
               ))}
             </tbody>
