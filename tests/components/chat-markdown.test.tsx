@@ -5,6 +5,28 @@ import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { Markdown } from '@/features/chat/markdown/markdown';
 import { createBlockSplitter, splitBlocks } from '@/features/chat/markdown/block-splitter';
 import { safeHref } from '@/features/chat/markdown/render-block';
+import { createRequire } from 'node:module';
+
+/** jsdom itself (the package has no type declarations here): only the constructor this file uses. */
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string, options: { runScripts: 'dangerously' }) => { window: Window & typeof globalThis };
+};
+
+/**
+ * The flag a payload sets if it runs. The test environment's jsdom never runs scripts or inline handlers, so a flag
+ * read there could never be set; instead the rendered HTML is loaded into a jsdom that does run them
+ * (runScripts: 'dangerously'), and every element is sent 'error' and 'load' so inline onerror/onload handlers fire.
+ */
+function flagAfterRunning(html: string): number | undefined {
+  const dom = new JSDOM(`<!doctype html><body>${html}</body>`, { runScripts: 'dangerously' });
+  for (const el of dom.window.document.body.querySelectorAll('*')) {
+    el.dispatchEvent(new dom.window.Event('error'));
+    el.dispatchEvent(new dom.window.Event('load'));
+  }
+  const flag = (dom.window as unknown as { __pwned?: number }).__pwned;
+  dom.window.close();
+  return flag;
+}
 
 describe('Markdown rendering', () => {
   it('renders headings, lists, emphasis, code and tables as elements', () => {
@@ -55,7 +77,14 @@ describe('Markdown rendering', () => {
     const { container } = render(<Markdown text={evil} />);
     expect(container.querySelector('img, script, b')).toBeNull();
     expect(container.textContent).toContain('<script>window.__pwned=2</script>');
-    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(container.querySelectorAll('*')).not.toHaveLength(0);
+    for (const el of container.querySelectorAll('*')) expect(el.getAttributeNames().filter((n) => n.startsWith('on'))).toEqual([]);
+    expect(flagAfterRunning(container.innerHTML)).toBeUndefined();
+  });
+
+  it('the execution check fires when a payload is left as HTML (a test of the test above)', () => {
+    expect(flagAfterRunning('<script>window.__pwned=2</script>')).toBe(2);
+    expect(flagAfterRunning('<img src=x onerror="window.__pwned=1">')).toBe(1);
   });
 
   it('links open in a new tab with rel noopener noreferrer; unsafe schemes are plain text', () => {

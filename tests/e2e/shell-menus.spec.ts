@@ -67,12 +67,24 @@ test('the menu code failed to load (offline): the next click loads it again and 
   await expect(page.getByRole('heading', { name: /Welcome back, / })).toBeVisible();
 
   const trigger = page.getByRole('button', { name: /account menu/ });
+  const chunk = (url: string) => /\/assets\/shell-menu-parts-[^/]*\.js$/.test(url);
+  const failed = page.waitForEvent('requestfailed', (r) => chunk(r.url()));
   await trigger.click();
-  await page.waitForTimeout(500);
+  await failed;
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
+  // The failed click's wish is dropped: when the code does arrive (a hover loads it, no click), the real trigger
+  // takes over and the menu stays closed. Waiting for that swap, not for a fixed time, is what shows nothing opened.
   offline = false;
+  const arrived = page.waitForResponse((r) => chunk(r.url()) && r.ok());
+  await page.mouse.move(0, 0);
+  await trigger.hover();
+  await arrived;
+  await expect(page.locator('[data-scope="menu"][data-part="trigger"]')).toHaveCount(1);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
   await trigger.click();
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   await page.keyboard.press('Escape');

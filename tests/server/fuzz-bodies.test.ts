@@ -35,7 +35,16 @@ import { QUEUE_TOKEN_HEADER } from '@server/media/queue-token';
 import queueDoc from '@contract/queue.bundle.gen.json';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+/** A replay seed that is not a 32-bit integer would silently fuzz with another seed: refused instead. */
+function replaySeed(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 32) throw new Error(`FUZZ_SEED must be an integer seed as printed by a run, got '${raw}'`);
+  return n;
+}
+const SEED = replaySeed(process.env.FUZZ_SEED) ?? Math.floor(Math.random() * 2 ** 31);
+// printed as the file loads, so the seed is in the output even when starting the server fails
+console.info(`fuzz-bodies: seed ${SEED}${process.env.FUZZ_SEED ? ' (from FUZZ_SEED)' : ''}, ${RUNS} runs per operation (FUZZ_SEED=${SEED} reproduces)`);
 fc.configureGlobal({ numRuns: RUNS, seed: SEED });
 
 const doc = loadOpenApi();
@@ -294,7 +303,6 @@ function implementedWrites(app: ReturnType<typeof createApp>): Target[] {
 
 beforeAll(async () => {
   s = await startTestServer({ devRoutes: false });
-  console.info(`fuzz-bodies: seed ${SEED}, ${RUNS} runs per operation (FUZZ_SEED=${SEED} reproduces)`);
 });
 afterAll(async () => {
   errorLog?.mockRestore();
@@ -394,6 +402,22 @@ afterAll(() => {
   console.info(
     `fuzz-bodies: ${summary.ops} write operations × ${RUNS} runs = ${summary.requests} requests (${summary.refused} refused with a 4xx and nothing changed, ${summary.accepted} accepted), seed ${SEED}`,
   );
+});
+
+describe('the seed', () => {
+  it('every property runs with the printed seed, so FUZZ_SEED=<seed> replays the same bodies', () => {
+    expect(fc.readConfigureGlobal().seed).toBe(SEED);
+    if (process.env.FUZZ_SEED) expect(SEED).toBe(Number(process.env.FUZZ_SEED));
+    const body = fc.record({ a: fc.jsonValue({ maxDepth: 2 }), b: fc.string() });
+    expect(fc.sample(body, { seed: SEED, numRuns: 5 })).toEqual(fc.sample(body, { seed: SEED, numRuns: 5 }));
+  });
+  it('a FUZZ_SEED that is not an integer is refused rather than replaced by another seed', () => {
+    expect(replaySeed(undefined)).toBeUndefined();
+    expect(replaySeed('1305035000')).toBe(1305035000);
+    expect(replaySeed('-7')).toBe(-7);
+    expect(() => replaySeed('12abc')).toThrow(/FUZZ_SEED must be an integer/);
+    expect(() => replaySeed('1.5')).toThrow(/FUZZ_SEED must be an integer/);
+  });
 });
 
 /** Cases the fuzzing found (each was a 500 or a logged server error before its fix). */
