@@ -132,6 +132,10 @@ describe('target=profile', () => {
     await userEvent.type(name, 'Paula P. Plummer');
     await userEvent.click(screen.getByRole('button', { name: ACCOUNT_PAGE.save }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Paula P\. Plummer, account menu/ })).toBeInTheDocument());
+    // the save is confirmed beside the button, until the name is edited again (issue 33, finding 10)
+    await waitFor(() => expect(screen.getAllByRole('status').some((el) => el.textContent === 'Profile updated.')).toBe(true));
+    await userEvent.type(screen.getByLabelText(p.name), '!');
+    expect(screen.getAllByRole('status').some((el) => el.textContent === 'Profile updated.')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: p.deleteAction }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument(); // the active-subscription blocker (01 §2)

@@ -23,7 +23,7 @@ export function hasActivePaidSubscription(user: User): boolean {
   return sub.plan_id !== PLAN_ID.free && ['active', 'overdue', 'pending'].includes(sub.status);
 }
 
-function NameForm({ user }: { user: User }) {
+function NameForm({ user, saved, setSaved }: { user: User; saved: string | null; setSaved: (message: string | null) => void }) {
   const { api } = useServices();
   const refresh = useRefreshAccount();
   const showError = useApiErrorDialog();
@@ -34,11 +34,12 @@ function NameForm({ user }: { user: User }) {
     e.preventDefault();
     if (!name.trim()) return setError(p.nameRequired);
     setError(undefined);
+    setSaved(null);
     setBusy(true);
     try {
       const { data } = await api.POST('/api/profile/updateUser', { body: { name: name.trim() } });
       await refresh(data!.data.user);
-      toast.success(data!.message ?? ACCOUNT_PAGE.saved);
+      setSaved(data!.message ?? ACCOUNT_PAGE.saved);
     } catch (err) {
       if (isApiError(err) && err.fieldError('name')) setError(err.fieldError('name'));
       else showError(err);
@@ -58,7 +59,14 @@ function NameForm({ user }: { user: User }) {
       <form className={formRow} onSubmit={submit} noValidate aria-label={p.title}>
         <Field.Root invalid={!!error}>
           <Field.Label>{p.name}</Field.Label>
-          <Field.Input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field.Input
+            autoComplete="name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setSaved(null);
+            }}
+          />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
         <Field.Root readOnly>
@@ -70,6 +78,9 @@ function NameForm({ user }: { user: User }) {
             {ACCOUNT_PAGE.save}
           </Button>
         </div>
+        <p role="status" className={css({ color: 'success.text', fontSize: 'sm', fontWeight: 'medium', alignSelf: 'center' })}>
+          {saved}
+        </p>
       </form>
     </Panel>
   );
@@ -229,10 +240,13 @@ function DeleteAccount({ user }: { user: User }) {
 /** target=profile (01 §2, §7 Profile): name, password, language, delete account. */
 export function ProfileTarget() {
   const { user } = useCurrentUser();
+  // The name form's confirmation stays beside its button (a toast could go unseen) until the name is edited again;
+  // kept here because the form starts afresh (key) with the saved name.
+  const [saved, setSaved] = useState<string | null>(null);
   if (!user) return null;
   return (
     <div className={stack}>
-      <NameForm key={user.name} user={user} />
+      <NameForm key={user.name} user={user} saved={saved} setSaved={setSaved} />
       <PasswordForm />
       <LanguageForm user={user} />
       <DeleteAccount user={user} />
