@@ -9,7 +9,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestServices, renderRoute, signInAs, useTestBackend } from '../helpers/render-app';
-import { SHELL_MESSAGES, SUBSCRIPTION_BANNER_MESSAGES as B } from '@/features/shell/messages';
+import { SHELL_MESSAGES } from '@/features/shell/messages';
+import { SUBSCRIPTION_BANNER_MESSAGES as B } from '@/features/shell/subscription-banner-messages';
 import { PRICING_PAGE, SUBSCRIPTION_TEXT } from '@/features/billing/messages';
 
 const backend = useTestBackend();

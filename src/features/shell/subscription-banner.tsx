@@ -10,7 +10,8 @@ import { AlertTriangleIcon } from '@/ui/icons';
 import { useServices } from '@/core/services';
 import { paths } from '@/core/paths';
 import { banner, cta, muted, text, title, warning } from './banners';
-import { SUBSCRIPTION_BANNER_MESSAGES as M } from './messages';
+// its own texts' module: loaded with the banner, not with the first route
+import { SUBSCRIPTION_BANNER_MESSAGES as M } from './subscription-banner-messages';
 
 export interface SubscriptionBannerProps {
   status: string;
