@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, DEMO_PASSWORD } from './fixtures';
-import { HOSTILE_CORPUS, LONG_NAME, LONG_WORD, type HostileText } from '../fixtures/hostile-corpus';
+import { HIT, HOSTILE_CORPUS, LONG_NAME, LONG_WORD, type HostileText } from '../fixtures/hostile-corpus';
 
 /**
  * Hostile text through every place the app shows text it did not write: the user's chat messages (and
  * the reply the offline writer composes from them, rendered as Markdown), conversation titles (from the
  * first message, renamed in the UI and through the API), the user's name (shell header, profile menu, home
- * greeting), brand names (Manage Brands) and the server's error message in the API-error dialog. Nothing may execute (`window.__xss`
- * stays 0, `alert` is never called), the text shows literally, and a 5,000-character word never widens
+ * greeting), brand names (Manage Brands) and the server's error message in the API-error dialog. Nothing may execute on
+ * any page of a journey (no payload sets `window.__xss`, `alert` is never called), the text shows literally, and a 5,000-character word never widens
  * the page (no horizontal scrollbar on the document).
  */
 
@@ -25,22 +25,62 @@ async function signInByApi(page: Page, request: APIRequestContext, email = 'free
   return token;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as Window & { __xss?: number };
-    w.__xss = 0;
-    const hit = () => {
-      w.__xss = (w.__xss ?? 0) + 1;
-    };
-    window.alert = hit;
-    window.confirm = () => (hit(), false);
-    window.prompt = () => (hit(), null);
+/**
+ * Execution detector, for every page of a test: a binding exposed to the page (it survives navigations and
+ * reloads, and reaches every frame) is called whenever a payload sets `window.__xss` or calls alert, confirm or
+ * prompt, so a payload that ran on an earlier page is still reported after the journey has moved on. Reading a
+ * page's own counter at the end would see only the last page, which starts again at 0 on every load.
+ */
+let hits: string[] = [];
+
+async function watchForExecution(page: Page, into: string[]) {
+  await page.exposeBinding('__xssReport', ({ frame }, what: string) => {
+    into.push(`${what} on ${frame.url()}`);
   });
+  await page.addInitScript(() => {
+    const w = window as unknown as Window & { __xssReport(what: string): Promise<void> };
+    const report = (what: string) => void w.__xssReport(what);
+    let count = 0;
+    Object.defineProperty(window, '__xss', {
+      configurable: false,
+      get: () => count,
+      set: (v: number) => {
+        count = v;
+        report(`window.__xss = ${v}`);
+      },
+    });
+    window.alert = () => report('alert');
+    window.confirm = () => (report('confirm'), false);
+    window.prompt = () => (report('prompt'), null);
+  });
+}
+
+/** Reports a page made before this call have reached the test (they travel on the same connection, in order). */
+async function reportsDelivered(page: Page) {
+  if (!page.isClosed()) await page.evaluate(() => 0).catch(() => undefined);
+}
+
+test.beforeEach(async ({ page }) => {
+  hits = [];
+  await watchForExecution(page, hits);
 });
 
 test.afterEach(async ({ page }) => {
-  // checked after every test, on whatever page it ended
-  expect(await page.evaluate(() => (window as Window & { __xss?: number }).__xss), 'no payload executed').toBe(0);
+  await reportsDelivered(page);
+  expect(hits, 'no payload executed on any page of the test').toEqual([]);
+});
+
+test('the detector reports a payload that ran on an earlier page of the journey (a test of the test)', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(HIT);
+  await page.goto('/pricing');
+  await page.evaluate(() => window.alert('second page'));
+  await page.reload();
+  // what the old check read: the last page's own counter, back to 0 after the navigation and the reload
+  expect(await page.evaluate(() => (window as Window & { __xss?: number }).__xss)).toBe(0);
+  await reportsDelivered(page);
+  expect(hits).toEqual([expect.stringMatching(/^window\.__xss = 1 on .*\/login$/), expect.stringMatching(/^alert on .*\/pricing$/)]);
+  hits.length = 0;
 });
 
 async function expectNoHorizontalScroll(page: Page, where: string) {
@@ -65,9 +105,13 @@ const CONVERSATION = 'section[aria-label="Conversation"]';
 
 async function expectNoInjectedElements(page: Page) {
   // none of the payloads' elements made it into the document as elements
-  const injected = await page.evaluate(() =>
-    [...document.querySelectorAll('img[src="x"], iframe, details[ontoggle], svg[onload], [onerror], [onmouseover], a[href^="javascript:" i]')].map((e) => e.outerHTML.slice(0, 80)),
-  );
+  const injected = await page.evaluate(() => [
+    ...[...document.querySelectorAll('img[src="x"], iframe, details[ontoggle], svg[onload], [onerror], [onmouseover]')].map((e) => e.outerHTML.slice(0, 80)),
+    // a javascript: link however it is written: leading spaces or control characters, any case
+    ...[...document.querySelectorAll('a[href], area[href]')]
+      .filter((e) => [...(e.getAttribute('href') ?? '')].filter((c) => c.charCodeAt(0) > 0x20).join('').toLowerCase().startsWith('javascript:'))
+      .map((e) => e.outerHTML.slice(0, 80)),
+  ]);
   expect(injected).toEqual([]);
 }
 
