@@ -101,13 +101,20 @@ function UserMessage({ text }: { text: string }) {
 /** The caret of a streaming reply, at the end of its last line of text (one element: the Markdown's memo compares it). */
 const CARET = <span className={cursor} aria-hidden="true" data-caret="" />;
 
+const contents = css({ display: 'contents' });
+
 function AssistantMessage({ text, streaming = false, footer }: { text: string; streaming?: boolean; footer?: ReactNode }) {
   return (
     <div className={assistantRow}>
       <AssistantAvatar />
-      <div className={assistantBody}>
+      <div className={assistantBody} data-copy-root="">
         <span className={srOnly}>{T.assistant}:</span>
-        {(text || streaming) && <Markdown text={text} caret={streaming ? CARET : undefined} />}
+        {(text || streaming) && (
+          // what Copy puts on the clipboard (copy-button.tsx): the rendered reply, as rich text and plain text
+          <div className={contents} data-copy-content="">
+            <Markdown text={text} caret={streaming ? CARET : undefined} />
+          </div>
+        )}
         {footer}
       </div>
     </div>
