@@ -155,6 +155,7 @@ export const SETTINGS_TEXT = {
   supportTitle: 'Support',
   supportDescription: 'Questions about your plan or a payment? Our team is here to help.',
   openSupport: 'Contact support',
+  supportNotConfigured: 'Support is not configured for this app, so there is no support page to open.', // as the profile menu's
 } as const;
 
 export const WORDPRESS_TEXT = {

@@ -8,7 +8,7 @@ import { SETTINGS_TEXT as t } from '../messages';
 import { Panel, stack } from '../panel';
 import { useApiErrorDialog } from '../use-account';
 import { useCurrentUser } from '@/core/current-user';
-import { useSupport } from '@/state/support';
+import { browser } from '../use-plan-checkout';
 
 const segmented = css({ display: 'inline-flex', p: '1', gap: '1', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' });
 const segment = css({
@@ -54,11 +54,15 @@ export function SettingsTarget() {
     }
   }
 
-  const openSupport = useSupport(!!user);
   async function support() {
     setBusy('support');
     try {
-      await openSupport();
+      const { data } = await api.GET('/api/support');
+      // url null: the deployment has no support address (issue 33, finding 5)
+      if (data?.url) browser.open(data.url);
+      else toast.info(t.supportNotConfigured);
+    } catch (err) {
+      showError(err);
     } finally {
       setBusy(null);
     }
