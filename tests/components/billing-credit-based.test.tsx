@@ -226,7 +226,18 @@ describe('target=topup-credits (01 §7 Credits, §8)', () => {
   });
 
   test('history loads the next page only when scrolled within 100 px of the end', async () => {
-    const svc = services();
+    // every history request, with where the box was scrolled to when it started: the page-2 request must start at
+    // the 80 px scroll, not at the 200 px one (a positive record to check, instead of waiting a while for nothing)
+    const started: Array<{ page: string | null; scrollTop: number | null }> = [];
+    let box: HTMLElement | null = null;
+    const svc = createTestServices(backend, {
+      fetch: async (input, init) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const url = new URL(req.url);
+        if (url.pathname === '/api/credits/histroy') started.push({ page: url.searchParams.get('page'), scrollTop: box?.scrollTop ?? null });
+        return backend.app.fetch(req);
+      },
+    });
     await signInAs(svc, 'plus@demo.test');
     for (let i = 0; i < 11; i++) {
       const { data } = await svc.api.POST('/api/stripe/credits', { body: { credits: 100, price: 10 } });
@@ -238,13 +249,17 @@ describe('target=topup-credits (01 §7 Credits, §8)', () => {
     renderRoute('/credit-based?target=topup-credits', svc);
     const region = await screen.findByRole('region', { name: c.historyTable });
     expect(region.querySelectorAll('tbody tr')).toHaveLength(10);
+    box = region;
     region.scrollTop = 400; // 200 px from the end
     fireEvent.scroll(region);
-    await new Promise((r) => setTimeout(r, 300));
     expect(region.querySelectorAll('tbody tr')).toHaveLength(10);
     region.scrollTop = 520; // 80 px from the end
     fireEvent.scroll(region);
     await waitFor(() => expect(region.querySelectorAll('tbody tr')).toHaveLength(13));
+    expect(started).toEqual([
+      { page: '1', scrollTop: null },
+      { page: '2', scrollTop: 520 },
+    ]);
     expect(nearEnd({ scrollTop: 499, clientHeight: 400, scrollHeight: 1000 })).toBe(false);
     expect(nearEnd({ scrollTop: 500, clientHeight: 400, scrollHeight: 1000 })).toBe(true);
   });
