@@ -11,9 +11,15 @@
  * HostedSignInReturn), which then hands the user over with `session.signIn`: the one place for that policy.
  *
  * Events: `session.unauthorized` (the API client reports every 401 answer, UnauthorizedReport),
- * `session.signIn {user}` (login page succeeded), `session.logout`.
- * Emitted: `session.clearToken`, `session.redirect {to, reload}`, `session.ready`.
- * Actor slots: `fetchUser` (GET /api/auth/getUser), `logout` (POST /api/logout).
+ * `session.signIn {user}` (login page succeeded), `session.logout`, `session.switchAccount {token}` (the user
+ * agreed to leave this session for an impersonation link's account).
+ * Emitted: `session.clearToken`, `session.redirect {to, reload}`, `session.ready`, `session.askSwitch {token}`.
+ * Actor slots: `fetchUser` (GET /api/auth/getUser), `logout` (POST /api/logout), `impersonate` (POST
+ * /api/auth/impersonate; it stores the new token only when the server accepts it).
+ *
+ * An impersonation link (input `impersonateToken`, 01 §2 start-up) never replaces a session silently: signed out,
+ * the token is exchanged at once; with a session, the session stays and `session.askSwitch` asks the user (the
+ * app opens the switch-account dialog); only `session.switchAccount` exchanges it, then the app reloads at /home.
  *
  * The 401 policy (01 §4, §8) is decided here and nowhere else; the client only reports. In order:
  *  1. a call made without the bearer token, or a sign-in call (SIGN_IN_CALLS: a wrong password answers 401), is
@@ -29,7 +35,7 @@
  *     the page being taken away mid-task.
  * Every rule that applies also signs the session out (`auth.signedOut`, user null).
  */
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { AUTH_WAIT_MS, INITIAL_LOAD_GUARD_MS, TOKEN_EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from './constants';
 
 /**
@@ -57,6 +63,8 @@ export interface SessionUser {
 
 export interface SessionInput {
   hasStoredToken: boolean;
+  /** the token of an impersonation link this page was opened with (see the header comment) */
+  impersonateToken?: string | null;
   /** the hosted sign-in URL ('Token expired.' redirects there) */
   signInUrl: string;
 }
@@ -69,12 +77,14 @@ export type SessionEvent =
   | ({ type: 'session.unauthorized' } & UnauthorizedReport)
   | { type: 'session.signIn'; user: SessionUser }
   | { type: 'session.logout' }
+  | { type: 'session.switchAccount'; token: string }
   | { type: 'session.authSettled' };
 
 export type SessionEmitted =
   | { type: 'session.clearToken' }
   | { type: 'session.redirect'; to: string; reload: boolean }
-  | { type: 'session.ready' };
+  | { type: 'session.ready' }
+  | { type: 'session.askSwitch'; token: string };
 
 export const sessionMachine = setup({
   types: {
@@ -90,12 +100,16 @@ export const sessionMachine = setup({
     logout: fromPromise<void, void>(async () => {
       throw new Error('logout not provided');
     }),
+    impersonate: fromPromise<SessionUser, { token: string }>(async () => {
+      throw new Error('impersonate not provided');
+    }),
   },
   delays: {
     authWait: AUTH_WAIT_MS,
   },
   guards: {
     hasStoredToken: ({ context }) => context.hasStoredToken,
+    hasImpersonateToken: ({ context }) => !!context.impersonateToken,
     isOutsideSession: ({ event }) =>
       event.type === 'session.unauthorized' && (!event.request.withToken || SIGN_IN_CALLS.includes(event.request.path)),
     isWithinInitialLoad: ({ event }) => event.type === 'session.unauthorized' && event.sinceLoadMs < INITIAL_LOAD_GUARD_MS,
@@ -119,6 +133,14 @@ export const sessionMachine = setup({
     notifyRedirectHome: emit({ type: 'session.redirect', to: '/', reload: false } as const),
     notifyReloadHome: emit({ type: 'session.redirect', to: '/', reload: true } as const),
     notifyReady: emit({ type: 'session.ready' } as const),
+    notifyReloadAtHome: emit({ type: 'session.redirect', to: '/home', reload: true } as const),
+    // a link opened on a browser that has a session: ask, never swap (the token leaves the context either way)
+    askSwitch: enqueueActions(({ context, enqueue }) => {
+      if (!context.impersonateToken) return;
+      enqueue.emit({ type: 'session.askSwitch', token: context.impersonateToken });
+      enqueue.assign({ impersonateToken: null });
+    }),
+    forgetImpersonateToken: assign({ impersonateToken: () => null }),
     raiseAuthSettled: raise({ type: 'session.authSettled' } as const),
   },
 }).createMachine({
@@ -160,6 +182,7 @@ export const sessionMachine = setup({
         checking: {
           always: [
             { guard: 'hasStoredToken', target: 'verifying' },
+            { guard: 'hasImpersonateToken', target: 'impersonating' },
             { target: 'signedOut' },
           ],
         },
@@ -173,14 +196,39 @@ export const sessionMachine = setup({
             // while the page was starting) verified nothing, so the token stays and the next page load asks again —
             // removing it signed the user out on a quick reload.
             onError: [
-              { guard: 'isNoAnswer', target: 'signedOut' },
+              { guard: 'isNoAnswer', target: 'signedOut', actions: 'forgetImpersonateToken' },
+              // the stored session is gone: nothing to replace, the link signs in
+              { guard: 'hasImpersonateToken', target: 'impersonating', actions: 'notifyClearToken' },
               { target: 'signedOut', actions: 'notifyClearToken' },
             ],
           },
         },
+        impersonating: {
+          invoke: {
+            id: 'impersonate',
+            src: 'impersonate',
+            input: ({ context }) => ({ token: context.impersonateToken ?? '' }),
+            onDone: { target: 'signedIn', actions: [{ type: 'assignUser', params: ({ event }) => event.output }, 'forgetImpersonateToken'] },
+            onError: { target: 'signedOut', actions: 'forgetImpersonateToken' },
+          },
+        },
         signedIn: {
-          entry: 'raiseAuthSettled',
-          on: { 'session.logout': 'loggingOut' },
+          entry: ['raiseAuthSettled', 'askSwitch'],
+          on: {
+            'session.logout': 'loggingOut',
+            'session.switchAccount': 'switching',
+          },
+        },
+        switching: {
+          invoke: {
+            id: 'switchAccount',
+            src: 'impersonate',
+            input: ({ event }) => ({ token: event.type === 'session.switchAccount' ? event.token : '' }),
+            // a full load at /home: nothing of the previous user's stays in memory
+            onDone: { target: 'signedIn', actions: [{ type: 'assignUser', params: ({ event }) => event.output }, 'notifyReloadAtHome'] },
+            // refused (used, expired): the session the browser had stays
+            onError: 'signedIn',
+          },
         },
         loggingOut: {
           invoke: {

@@ -51,13 +51,14 @@ async function start() {
       if (actors) openNoNetworkDialog(actors);
     },
   });
-  if (startup.token) services.tokens.set({ token: startup.token, loginTime: Date.now() });
   await yieldToBrowser();
   // the actors in a few tasks too: each machine's first snapshot, then their start
   actors = await createAppActorsInSteps(
     {
       inspect,
       services,
+      // never stored as the session's token: the session exchanges it, or asks first when it has a session
+      impersonateToken: startup.token,
       platform: {
         local: localStorage,
         session: sessionStorage,

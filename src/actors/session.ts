@@ -2,6 +2,7 @@
  * The session machine's actor slots over the API client (01 §4 "Authentication", §7 Auth):
  *  - fetchUser    → GET  /api/auth/getUser (the answer also primes the React Query cache the screens read)
  *  - logout       → POST /api/logout, then stored local data is cleared (01 §4) — also when the call fails
+ *  - impersonate  → POST /api/auth/impersonate; the new token is stored only when the server accepts the link's
  */
 import { fromPromise } from 'xstate';
 import type { AppServices } from '@/core/services';
@@ -38,6 +39,13 @@ export function createSessionActors({ services, storage }: SessionActorDeps) {
       const { data } = await api.GET('/api/auth/getUser', { signal });
       if (!data) throw new Error('GET /api/auth/getUser answered without a body');
       queryClient.setQueryData(currentUserQuery($api).queryKey, data);
+      return data.data.user as unknown as SessionUser;
+    }),
+    impersonate: fromPromise<SessionUser, { token: string }>(async ({ input, signal }) => {
+      const { data } = await api.POST('/api/auth/impersonate', { body: { token: input.token }, signal });
+      if (!data) throw new Error('the impersonation link was refused');
+      tokens.set({ token: data.access_token, loginTime: Date.now() });
+      queryClient.setQueryData(currentUserQuery($api).queryKey, { data: data.data, gravator: data.gravator, email: data.email });
       return data.data.user as unknown as SessionUser;
     }),
     logout: fromPromise<void, void>(async () => {

@@ -89,6 +89,8 @@ export interface AppActorsOptions {
    */
   services?: AppServices;
   platform?: AppPlatform;
+  /** the token of the impersonation link the page was opened with (src/app/startup-params.ts) */
+  impersonateToken?: string | null;
 }
 
 export function createAppActors(options: AppActorsOptions = {}): AppActors {
@@ -168,7 +170,7 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
       systemId: 'session',
       // the hosted sign-in's ?code= is exchanged by the /home route (it must finish before that route renders),
       // which hands the signed-in user over with `session.signIn`; the machine verifies a stored token itself
-      input: { hasStoredToken: !!services && services.tokens.get() !== null, signInUrl: HOSTED_SIGN_IN },
+      input: { hasStoredToken: !!services && services.tokens.get() !== null, signInUrl: HOSTED_SIGN_IN, impersonateToken: options.impersonateToken },
       inspect: options.inspect,
     },
   );
@@ -176,6 +178,11 @@ function* appActorSteps(options: AppActorsOptions): Generator<void, AppActors, v
   services?.unauthorized.attach((report) => session.send({ type: 'session.unauthorized', ...report }));
   session.on('session.clearToken', () => services?.tokens.clear());
   session.on('session.redirect', ({ to, reload }) => platform?.redirect(to, reload));
+  // an impersonation link on a browser with a session: the dialog asks; a confirmation hands the link to the session
+  session.on('session.askSwitch', ({ token }) => dialogs.send({ type: 'dialog.open', dialog: { name: 'switch-account', payload: { token } } }));
+  dialogs.on('dialog.confirmed', ({ dialog }) => {
+    if (dialog.name === 'switch-account') session.send({ type: 'session.switchAccount', token: dialog.payload.token });
+  });
 
   yield;
   dialogs.start();

@@ -12,13 +12,15 @@ const delays = { authWait: AUTH_WAIT_MS };
 const USER: SessionUser = { id: 1, email: 'a@b.c', name: 'Ann' };
 const SIGN_IN = 'https://auth.example/authorize?state=x';
 
+/** the token of an impersonation link the page was opened with (issue 25) */
+const LINK = 'impersonation-link-token';
 const inputs: Record<string, SessionInput> = {
   'stored token': { hasStoredToken: true, signInUrl: SIGN_IN },
   'nothing stored': { hasStoredToken: false, signInUrl: SIGN_IN },
 };
 
 type Snap = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
-type Emit = { type: string; to?: string; reload?: boolean };
+type Emit = { type: string; to?: string; reload?: boolean; token?: string };
 
 /** 401 reports as the API client makes them; every figure and text is the spec's, written out (01 §4, §8, §9). */
 const API_CALL = { method: 'GET', path: '/api/chat/conversations', withToken: true };
@@ -44,7 +46,7 @@ const SIGN_IN_CALL_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/
 const concernsSession = (e: AnyEventObject) => e.request.withToken && !SIGN_IN_CALL_PATHS.includes(e.request.path);
 
 /** What the spec says the app must be told on one step (written from 01 §2/§4/§8, not from the machine). */
-function oracle(prev: Snap, event: AnyEventObject, next: Snap): Emit[] {
+function oracle(prev: Snap, event: AnyEventObject, next: Snap, input?: SessionInput): Emit[] {
   const out: Emit[] = [];
   const t = event.type;
   if (t === 'session.unauthorized' && concernsSession(event)) {
@@ -63,6 +65,10 @@ function oracle(prev: Snap, event: AnyEventObject, next: Snap): Emit[] {
   if (t === 'xstate.error.actor.fetchUser' && !['NetworkError', 'AbortError'].includes((event.error as Error).name))
     out.push({ type: 'session.clearToken' });
   if ((!prev || prev.matches({ startup: 'waiting' })) && next.matches({ startup: 'ready' })) out.push({ type: 'session.ready' });
+  // an impersonation link never replaces a session silently: with the stored session verified, the user is asked
+  if (t === 'xstate.done.actor.fetchUser' && input?.impersonateToken) out.push({ type: 'session.askSwitch', token: input.impersonateToken });
+  // the user agreed and the server took the link: a full load at /home as the other account
+  if (t === 'xstate.done.actor.switchAccount') out.push({ type: 'session.redirect', to: '/home', reload: true });
   return out;
 }
 const norm = (xs: Emit[]) => xs.map((x) => JSON.stringify(x)).sort();
@@ -92,12 +98,13 @@ for (const [label, input] of Object.entries(inputs)) {
     for (const path of paths) {
       it(path.description, async () => {
         const pending: Record<string, { res: (v: unknown) => void; rej: (e: unknown) => void }> = {};
-        const deferred = (id: string) =>
-          fromPromise<any, any>(() => new Promise((res, rej) => (pending[id] = { res, rej })));
+        // keyed by the invocation's id (the impersonate slot runs as 'impersonate' and as 'switchAccount')
+        const deferred = () =>
+          fromPromise<any, any>(({ self }) => new Promise((res, rej) => (pending[self.id] = { res, rej })));
         const emitted: Emit[] = [];
         const actor = createActor(
           sessionMachine.provide({
-            actors: { fetchUser: deferred('fetchUser'), logout: deferred('logout') },
+            actors: { fetchUser: deferred(), logout: deferred(), impersonate: deferred() },
           }),
           { input, inspect: tracker.inspect },
         );
@@ -128,7 +135,7 @@ for (const [label, input] of Object.entries(inputs)) {
             async (step: { event: AnyEventObject; state: Snap }) => {
               const before = emitted.length;
               await exec(step);
-              if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state)));
+              if (prev) expect(norm(emitted.slice(before))).toEqual(norm(oracle(prev, step.event, step.state, input)));
               // a 401 about the session signs it out; any other 401 changes nothing
               if (prev && step.event.type === 'session.unauthorized') {
                 if (concernsSession(step.event)) expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
@@ -230,6 +237,94 @@ describe('session timers (simulated time)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
     expect(emitted).toContainEqual({ type: 'session.clearToken' });
+  });
+});
+
+describe('an impersonation link (issue 25: it never replaces a session silently)', () => {
+  const OTHER: SessionUser = { id: 2, email: 'other@b.c', name: 'Otto' };
+  function run(input: SessionInput, slots: { fetchUser?: () => Promise<SessionUser>; impersonate?: (token: string) => Promise<SessionUser> }) {
+    const exchanged: string[] = [];
+    const a = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchUser: fromPromise<SessionUser, void>(() => (slots.fetchUser ?? (async () => USER))()),
+          impersonate: fromPromise<SessionUser, { token: string }>(({ input: i }) => {
+            exchanged.push(i.token);
+            return (slots.impersonate ?? (async () => OTHER))(i.token);
+          }),
+        },
+      }),
+      { input, inspect: tracker.inspect },
+    );
+    const emitted: Emit[] = [];
+    a.on('*', (e: SessionEmitted) => emitted.push(e));
+    a.start();
+    return { a, emitted, exchanged };
+  }
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  it('signed out: the link is exchanged at once and signs in as its account', async () => {
+    const { a, emitted, exchanged } = run({ hasStoredToken: false, signInUrl: SIGN_IN, impersonateToken: LINK }, {});
+    expect(a.getSnapshot().matches({ auth: 'impersonating' })).toBe(true);
+    await settle();
+    expect(exchanged).toEqual([LINK]);
+    expect(a.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
+    expect(a.getSnapshot().context.user).toEqual(OTHER);
+    expect(emitted.filter((e) => e.type === 'session.askSwitch')).toEqual([]);
+  });
+
+  it('signed out, a refused link leaves the browser signed out', async () => {
+    const { a } = run({ hasStoredToken: false, signInUrl: SIGN_IN, impersonateToken: LINK }, { impersonate: async () => Promise.reject(new Error('422')) });
+    await settle();
+    expect(a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(a.getSnapshot().context.impersonateToken).toBeNull();
+  });
+
+  it('with a session: the session stays, the user is asked; no answer exchanges nothing', async () => {
+    const { a, emitted, exchanged } = run({ hasStoredToken: true, signInUrl: SIGN_IN, impersonateToken: LINK }, {});
+    await settle();
+    expect(a.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
+    expect(a.getSnapshot().context.user).toEqual(USER);
+    expect(emitted.filter((e) => e.type === 'session.askSwitch')).toEqual([{ type: 'session.askSwitch', token: LINK }]);
+    expect(exchanged).toEqual([]);
+    expect(a.getSnapshot().context.impersonateToken).toBeNull();
+  });
+
+  it('with a session, the user’s yes exchanges the link and reloads at /home as the other account', async () => {
+    const { a, emitted, exchanged } = run({ hasStoredToken: true, signInUrl: SIGN_IN, impersonateToken: LINK }, {});
+    await settle();
+    a.send({ type: 'session.switchAccount', token: LINK });
+    expect(a.getSnapshot().matches({ auth: 'switching' })).toBe(true);
+    await settle();
+    expect(exchanged).toEqual([LINK]);
+    expect(a.getSnapshot().context.user).toEqual(OTHER);
+    expect(emitted.at(-1)).toEqual({ type: 'session.redirect', to: '/home', reload: true });
+  });
+
+  it('a refused switch keeps the session the browser had', async () => {
+    const { a, emitted } = run({ hasStoredToken: true, signInUrl: SIGN_IN, impersonateToken: LINK }, { impersonate: async () => Promise.reject(new Error('422')) });
+    await settle();
+    a.send({ type: 'session.switchAccount', token: LINK });
+    await settle();
+    expect(a.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
+    expect(a.getSnapshot().context.user).toEqual(USER);
+    expect(emitted.some((e) => e.type === 'session.redirect')).toBe(false);
+  });
+
+  it('a stored token the server refuses: nothing to replace, the link signs in', async () => {
+    const { a, emitted, exchanged } = run({ hasStoredToken: true, signInUrl: SIGN_IN, impersonateToken: LINK }, { fetchUser: async () => Promise.reject(new Error('401')) });
+    await settle();
+    expect(emitted).toContainEqual({ type: 'session.clearToken' });
+    expect(exchanged).toEqual([LINK]);
+    expect(a.getSnapshot().context.user).toEqual(OTHER);
+  });
+
+  it('a verification with no answer (offline) signs nothing in and forgets the link', async () => {
+    const { a, exchanged } = run({ hasStoredToken: true, signInUrl: SIGN_IN, impersonateToken: LINK }, { fetchUser: async () => Promise.reject(new NetworkError()) });
+    await settle();
+    expect(a.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(exchanged).toEqual([]);
+    expect(a.getSnapshot().context.impersonateToken).toBeNull();
   });
 });
 

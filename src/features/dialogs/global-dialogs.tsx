@@ -23,7 +23,7 @@ import {
   WelcomeDialog,
 } from './media-dialogs';
 import { DIALOG_MESSAGES, fallbackDialogTitle } from './messages';
-import { DeleteChatDialog, DeleteStoryDialog, DeleteWordpressDialog, LogoutDialog, PromptsErrorDialog } from './misc-dialogs';
+import { DeleteChatDialog, DeleteStoryDialog, DeleteWordpressDialog, LogoutDialog, SwitchAccountDialog, PromptsErrorDialog } from './misc-dialogs';
 import { OfferDialog, PaymentDialog, RewardDialog } from './offer-dialogs';
 import {
   ActiveSubscriptionBlockerDialog,
@@ -142,6 +142,8 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
       return <PromptsErrorDialog payload={dialog.payload} actions={actions} />;
     case 'logout':
       return <LogoutDialog actions={actions} />;
+    case 'switch-account':
+      return <SwitchAccountDialog actions={actions} />;
     case 'delete-chat':
       return <DeleteChatDialog payload={dialog.payload} actions={actions} />;
     case 'delete-story':

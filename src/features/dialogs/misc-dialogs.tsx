@@ -30,6 +30,16 @@ export function DeleteWordpressDialog({ actions }: { actions: DialogActions }) {
 }
 
 /**
+ * An impersonation link opened while signed in (issue 25): the session stays unless the user confirms; 'Switch
+ * account' confirms (the dialog manager's confirmation, then the session machine exchanges the link), Cancel keeps
+ * the current session. The component only renders and sends.
+ */
+export function SwitchAccountDialog({ actions }: { actions: DialogActions }) {
+  const t = MISC_TEXT.switchAccount;
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} tone="solid" actions={actions} />;
+}
+
+/**
  * 01 §2 logout confirmation; 'Log out' runs the session's logout (01 §4: POST /api/logout, stored
  * local data cleared, full reload to /), through the session's hook (src/state/session-hooks.ts) — the
  * one logout of the app.
