@@ -54,6 +54,8 @@ export interface DialogPayloads {
   logout: Record<string, never>;
   /** an impersonation link opened on a browser that already has a session (the session machine asks) */
   'switch-account': { token: string };
+  /** "Write it for me" on a brand whose description already has text: replace it only if the user says so */
+  'replace-brand-description': { brandId: number };
   'outline-loading': Record<string, never>;
   'bginfo-loading': Record<string, never>;
   'blog-title': Record<string, never>;
@@ -115,6 +117,7 @@ export const DIALOG_NAMES = [
   'welcome', 'generate-limit', 'image-limit-exceeded', 'image-bg-removal-limit-exceeded', 'offer', 'pricing',
   'payment-method', 'payment-with-offer', 'reward', 'delete-chat', 'chat-limit-exceeded', 'credit', 'credits-detail',
   'credit-purchase-details', 'export-blog', 'publish-content', 'wordpress-login', 'delete-wordpress', 'logout', 'switch-account',
+  'replace-brand-description',
   'outline-loading', 'bginfo-loading', 'blog-title', 'bulk-add-blog-title', 'image-viewer', 'model-viewer',
   'product-demo', 'webinar', 'story-board', 'delete-story', 'use-remix', 'extended-onboarding', 'explore-features',
   'explore-greetings', 'credits-intro', 'upgrade-to-access', 'image-quality', 'content-stop', 'storyboard-stop',
@@ -135,7 +138,7 @@ export const DIALOG_NAMES_COMPLETE: _Missing extends never ? true : false = true
  * manager runs the action (its `confirmDialog` slot) with the open dialog — its name the intent, its payload the
  * target. (Only these have a confirm button; the slot has no action for any other dialog.)
  */
-export type ConfirmDialogName = 'delete-chat' | 'delete-story' | 'delete-wordpress' | 'plagiarism-checker' | 'switch-account';
+export type ConfirmDialogName = 'delete-chat' | 'delete-story' | 'delete-wordpress' | 'plagiarism-checker' | 'switch-account' | 'replace-brand-description';
 /** An open confirmation dialog: what is confirmed (its name) and its target (its payload). */
 export type ConfirmDialog = Extract<Dialog, { name: ConfirmDialogName }>;
 

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DIALOG_MESSAGES, MISC_TEXT } from '@/features/dialogs/messages';
 import { useTestBackend, createTestServices, signInAs, renderRoute } from '../helpers/render-app';
 import type { AppServices } from '@/core/services';
 import { ACCOUNT_PAGE, BRANDS_TEXT as t } from '@/features/billing/messages';
@@ -149,6 +150,18 @@ describe('creating a brand: setup step by step', () => {
     await userEvent.click(screen.getByRole('button', { name: t.writeForMe }));
     const description = screen.getByRole('textbox', { name: new RegExp(t.descriptionLabel) });
     await waitFor(() => expect((description as HTMLTextAreaElement).value.length).toBeGreaterThan(20));
+    // a typed description is never replaced silently: the dialog manager's replace-brand-description asks first
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Our own words about the bakery.');
+    await userEvent.click(screen.getByRole('button', { name: t.writeForMe }));
+    let ask = await screen.findByRole('dialog', { name: MISC_TEXT.replaceBrandDescription.title });
+    await userEvent.click(within(ask).getByRole('button', { name: DIALOG_MESSAGES.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MISC_TEXT.replaceBrandDescription.title })).toBeNull());
+    expect(description).toHaveValue('Our own words about the bakery.');
+    await userEvent.click(screen.getByRole('button', { name: t.writeForMe }));
+    ask = await screen.findByRole('dialog', { name: MISC_TEXT.replaceBrandDescription.title });
+    await userEvent.click(within(ask).getByRole('button', { name: MISC_TEXT.replaceBrandDescription.confirm }));
+    await waitFor(() => expect(description).not.toHaveValue('Our own words about the bakery.'));
     await userEvent.click(screen.getByRole('button', { name: t.saveContinue }));
 
     // step 5: products

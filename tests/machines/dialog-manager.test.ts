@@ -342,9 +342,11 @@ describe('dialogManager chain and timers (simulated time)', () => {
       expect(a.getSnapshot().context.current?.name).toBe(name);
       a.send({ type: 'dialog.closeAll' });
     }
-    // the 59 of 01 §2 (the list and the dialog texts) and switch-account (issue 25: an impersonation link asks)
-    expect(DIALOG_NAMES).toHaveLength(60);
+    // the 59 of 01 §2 (the list and the dialog texts), switch-account (issue 25: an impersonation link asks) and
+    // replace-brand-description (issue 33: "Write it for me" asks before replacing a typed description)
+    expect(DIALOG_NAMES).toHaveLength(61);
     expect(DIALOG_NAMES).toContain('switch-account');
+    expect(DIALOG_NAMES).toContain('replace-brand-description');
   });
 });
 

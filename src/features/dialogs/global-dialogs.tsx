@@ -23,7 +23,7 @@ import {
   WelcomeDialog,
 } from './media-dialogs';
 import { DIALOG_MESSAGES, fallbackDialogTitle } from './messages';
-import { DeleteChatDialog, DeleteStoryDialog, DeleteWordpressDialog, LogoutDialog, SwitchAccountDialog, PromptsErrorDialog } from './misc-dialogs';
+import { DeleteChatDialog, DeleteStoryDialog, DeleteWordpressDialog, LogoutDialog, ReplaceBrandDescriptionDialog, SwitchAccountDialog, PromptsErrorDialog } from './misc-dialogs';
 import { OfferDialog, PaymentDialog, RewardDialog } from './offer-dialogs';
 import {
   ActiveSubscriptionBlockerDialog,
@@ -144,6 +144,8 @@ export function GlobalDialogContent({ dialog, actions }: { dialog: OpenDialog; a
       return <LogoutDialog actions={actions} />;
     case 'switch-account':
       return <SwitchAccountDialog actions={actions} />;
+    case 'replace-brand-description':
+      return <ReplaceBrandDescriptionDialog actions={actions} />;
     case 'delete-chat':
       return <DeleteChatDialog payload={dialog.payload} actions={actions} />;
     case 'delete-story':

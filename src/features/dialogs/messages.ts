@@ -254,6 +254,11 @@ export const MISC_TEXT = {
   },
   deleteWordpress: { title: 'Remove WordPress site?', body: 'The site will be disconnected. You can import it again later.', confirm: 'Remove' },
   logout: { title: 'Log out?', body: `You will be signed out of ${PRODUCT_NAME} on this device.`, confirm: 'Log out' },
+  replaceBrandDescription: {
+    title: 'Replace your description?',
+    body: 'Write it for me writes a new description from your brand’s details. The description you typed will be replaced.',
+    confirm: 'Replace it',
+  },
   switchAccount: {
     title: 'Switch account?',
     body: `This link signs you in to ${PRODUCT_NAME} as another account. You are signed in already: switching ends your session on this device.`,

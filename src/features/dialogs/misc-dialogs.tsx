@@ -40,6 +40,15 @@ export function SwitchAccountDialog({ actions }: { actions: DialogActions }) {
 }
 
 /**
+ * "Write it for me" over a description the user typed (issue 33): 'Replace it' confirms (the dialog manager's
+ * confirmation; the brand form, listening for `dialog.confirmed`, then writes the suggestion), Cancel keeps the text.
+ */
+export function ReplaceBrandDescriptionDialog({ actions }: { actions: DialogActions }) {
+  const t = MISC_TEXT.replaceBrandDescription;
+  return <ConfirmFrame title={t.title} body={t.body} confirmLabel={t.confirm} tone="solid" actions={actions} />;
+}
+
+/**
  * 01 §2 logout confirmation; 'Log out' runs the session's logout (01 §4: POST /api/logout, stored
  * local data cleared, full reload to /), through the session's hook (src/state/session-hooks.ts) — the
  * one logout of the app.

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { css } from 'styled-system/css';
 import { BRAND_COLORS_MAX, BRAND_LIMITS } from '@machines/brand-constants';
 import { useServices } from '@/core/services';
+import { useAppActors } from '@/state/app-actors';
 import { Button } from '@/ui/button';
 import * as Field from '@/ui/field';
 import { PlusIcon, SparklesIcon, XIcon } from '@/ui/icons';
@@ -115,7 +116,23 @@ type Setter = <K extends keyof BrandForm>(key: K, value: BrandForm[K]) => void;
 /** Description, with a suggestion written from the saved brand (GET /api/businesses/description); never saved by itself. */
 function DescriptionField({ form, set, error, brandId, disabled, autoFocus }: { form: BrandForm; set: Setter; error?: string; brandId?: number; disabled?: boolean; autoFocus?: boolean }) {
   const { api } = useServices();
+  const { dialogs } = useAppActors();
   const [writing, setWriting] = useState(false);
+  const suggestRef = useRef<() => Promise<void>>(async () => {});
+  // A typed description is replaced only when the user says so: the replace-brand-description dialog (through the
+  // dialog manager) asks, and its confirmation starts the suggestion.
+  useEffect(() => {
+    const sub = dialogs.on('dialog.confirmed', ({ dialog }) => {
+      if (dialog.name === 'replace-brand-description' && dialog.payload.brandId === brandId) void suggestRef.current();
+    });
+    return () => sub.unsubscribe();
+  }, [dialogs, brandId]);
+  function writeForMe() {
+    if (!brandId) return;
+    if (form.description.trim()) dialogs.send({ type: 'dialog.open', dialog: { name: 'replace-brand-description', payload: { brandId } } });
+    else void suggest();
+  }
+  suggestRef.current = suggest;
   async function suggest() {
     if (!brandId) return;
     setWriting(true);
@@ -138,7 +155,7 @@ function DescriptionField({ form, set, error, brandId, disabled, autoFocus }: { 
       <Field.ErrorText>{error}</Field.ErrorText>
       {brandId !== undefined && (
         <div>
-          <Button variant="outline" size="sm" onClick={() => void suggest()} loading={writing} loadingText={t.writing} disabled={disabled}>
+          <Button variant="outline" size="sm" onClick={writeForMe} loading={writing} loadingText={t.writing} disabled={disabled}>
             <SparklesIcon aria-hidden width={16} height={16} />
             {t.writeForMe}
           </Button>
