@@ -8,7 +8,7 @@ import { InfoIcon } from '@/ui/icons';
 import type { Frequency, Plan } from './checkout';
 import { PRICING_PAGE as t } from './messages';
 import { BillingToggle, MethodPicker, PlanCards } from './plan-cards';
-import { usePlans } from './use-account';
+import { usePlans } from '@/core/plans';
 import { useCurrentUser } from '@/core/current-user';
 import { usePlanCheckout } from './use-plan-checkout';
 import { paths } from '@/core/paths';

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
 import { isApiError, NetworkError } from '@/api/errors';
@@ -7,13 +6,6 @@ import type { components } from '@contract/schema.gen';
 import { currentUserQuery } from '@/core/current-user';
 
 type UserReply = components['schemas']['UserReply'];
-
-/** Plans for sale (public). */
-export function usePlans() {
-  const { $api } = useServices();
-  const query = useQuery($api.queryOptions('get', '/api/plansList'));
-  return { plans: query.data?.data ?? [], isLoading: query.isLoading, isError: query.isError, refetch: query.refetch };
-}
 
 /**
  * After a payment, a cancellation or a profile change: the user (the shell's name, plan and credits bar),

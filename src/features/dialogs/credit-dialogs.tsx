@@ -18,7 +18,8 @@ import { CREDIT_HISTORY_LOAD_MORE_WITHIN_PX, CREDIT_HISTORY_MIN_ROWS, CREDIT_HIS
 import { ConfirmFrame } from './confirm-frame';
 import { Frame, styles } from './frame';
 import { CREDIT_TEXT, DIALOG_MESSAGES } from './messages';
-import { formatCount, formatUsd, planById, usePlans, useSwapDialog } from './use-dialog-data';
+import { formatCount, formatUsd, planById, useSwapDialog } from './use-dialog-data';
+import { usePlans } from '@/core/plans';
 import { lazyIntl } from '@/ui/lazy-intl';
 import { useCurrentUser } from '@/core/current-user';
 import { accountPaths } from '@/core/paths';

@@ -15,7 +15,8 @@ import type { DialogActions } from './dialog-actions';
 import { defaultFrequency } from './checkout';
 import { Frame, styles } from './frame';
 import { GENERATE_LIMIT_BODY, LIMIT_TEXT, MISC_TEXT, PRICING_TEXT, UPGRADE_TEXT, generateLimitTitle } from './messages';
-import { formatUsd, planById, useDialogNav, usePlans, useSwapDialog, type User } from './use-dialog-data';
+import { formatUsd, planById, useDialogNav, useSwapDialog, type User } from './use-dialog-data';
+import { usePlans } from '@/core/plans';
 import { formatPlanCount, hasOffer, planAllowances, planPrice } from '@/core/plan-catalogue';
 import { useCurrentUser } from '@/core/current-user';
 

@@ -3,10 +3,8 @@
  * shared: opening a dialog does not fetch the signed-in user again).
  */
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useServices } from '@/core/services';
 import { useAppActors } from '@/state/app-actors';
-import type { components } from '@contract/schema.gen';
+import type { Plan } from '@/core/plans';
 import type { DialogRequest } from '@machines/dialogs';
 import { PLAN_ID } from '@machines/constants';
 import type { DialogActions } from './dialog-actions';
@@ -14,14 +12,6 @@ import type { DialogActions } from './dialog-actions';
 import type { User } from '@/core/current-user';
 import { paths, accountPaths } from '@/core/paths';
 export type { User };
-export type Plan = components['schemas']['Plan'];
-
-/** Plans for sale (GET /api/plansList, public). */
-export function usePlans() {
-  const { $api } = useServices();
-  const q = useQuery($api.queryOptions('get', '/api/plansList'));
-  return { plans: q.data?.data, isLoading: q.isLoading, isError: q.isError, refetch: q.refetch };
-}
 
 export function planById(plans: Plan[] | undefined, id: number): Plan | undefined {
   return plans?.find((p) => p.id === id);

@@ -16,7 +16,8 @@ import { PRICING_PAGE, SUBSCRIPTION_TEXT as s } from '../messages';
 import { ConfirmDialog } from '../confirm-dialog';
 import { BillingToggle, MethodPicker, PlanCards } from '../plan-cards';
 import { Panel, alertText, mutedText, stack } from '../panel';
-import { useApiErrorDialog, usePlans, useRefreshAccount } from '../use-account';
+import { useApiErrorDialog, useRefreshAccount } from '../use-account';
+import { usePlans } from '@/core/plans';
 import { useCurrentUser } from '@/core/current-user';
 import { browser, usePlanCheckout } from '../use-plan-checkout';
 
