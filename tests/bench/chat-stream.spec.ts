@@ -320,6 +320,9 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory://',
       NODE_ENV: 'test',
+      // measured as production runs: `npm run serve` needs its public URL and queue secret (no development routes)
+      PUBLIC_URL: BASE,
+      QUEUE_JWT_SECRET: 'bench-stream-secret-0123456789abcdefghij',
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
       AI_MODEL: 'bench-20k',
