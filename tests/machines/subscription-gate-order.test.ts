@@ -9,29 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { subscriptionGateMachine, type GateAction, type GateUser, type WordImageUsage } from '@machines/subscription-gate.machine';
+import { freeGateUser } from '../helpers/gate-users';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const ENDED = '2026-03-10T11:59:59Z';
 
-const free: GateUser = {
-  id: 7,
-  plan_id: 1,
-  status: 'active',
-  end_at: null,
-  payment_frequency: 'monthly',
-  is_blog_generated_free: false,
-  storybook_count: 0,
-  is_user_word_limit_exhausted: false,
-  is_user_image_limit_exhausted: false,
-  usage: 0,
-  word_limit: 2000,
-  image_usage: 0,
-  image_limit: 10,
-  plan_total_credit_usage: 0,
-  total_plan_credits: 0,
-  total_add_on_credits: 0,
-  earned_bonus: 0,
-};
+const free: GateUser = freeGateUser;
 /** a paid user whose credits are used up: 500 + 100 + 20 = 620 used of 620 (step 8) */
 const paidOut: GateUser = { ...free, plan_id: 2, total_plan_credits: 500, total_add_on_credits: 100, earned_bonus: 20, plan_total_credit_usage: 620 };
 /** what a free user's refresh answers when the words and images are used up (step 7) */

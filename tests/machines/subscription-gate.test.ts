@@ -14,29 +14,12 @@ import {
 import type { Dialog } from '@machines/dialogs';
 import { DIALOG_TEXT } from '@machines/dialog-text';
 import { createCoverageTracker, createMachineTestModel } from '../helpers/model-coverage';
+import { freeGateUser } from '../helpers/gate-users';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const tracker = createCoverageTracker(subscriptionGateMachine);
 
-const base: GateUser = {
-  id: 7,
-  plan_id: 1,
-  status: 'active',
-  end_at: null,
-  payment_frequency: 'monthly',
-  is_blog_generated_free: false,
-  storybook_count: 0,
-  is_user_word_limit_exhausted: false,
-  is_user_image_limit_exhausted: false,
-  usage: 0,
-  word_limit: 2000,
-  image_usage: 0,
-  image_limit: 10,
-  plan_total_credit_usage: 0,
-  total_plan_credits: 0,
-  total_add_on_credits: 0,
-  earned_bonus: 0,
-};
+const base: GateUser = freeGateUser;
 const fresh: WordImageUsage = { usage: 120, word_limit: 2000, image_usage: 1, image_limit: 10 };
 
 interface Situation {
